@@ -1,0 +1,15 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// The site is rendered by Astro in middleware mode: server/main.ts owns the HTTP server and mounts
+// the API, the uploaded images and this handler side by side on one port.
+export default defineConfig({
+  srcDir: './site',
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  server: { port: 4321 },
+  build: { inlineStylesheets: 'auto' },
+});

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { loadJwtKey } from './auth/secret.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { ensureAdmin } from './db/seed/admin.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { seedReference } from './db/seed/reference.ts';
+import type { Deps } from './http/env.ts';
+import { createMailer } from './mail/mailer.ts';
+import { localStorage } from './storage/storage.ts';
+
+/** Everything the app needs before it can answer: database, migrations, data, mail, storage. */
+export async function boot(
+  config: Config,
+): Promise<{
+  deps: Deps;
+  database: Database;
+  admin: { email: string; password: string; source: string };
+}> {
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await migrate(database, config.DATABASE_URL);
+  const { db } = database;
+  await seedReference(db);
+  const deps: Deps = {
+    db,
+    config,
+    jwtKey: await loadJwtKey(db, config.JWT_SECRET),
+    mailer: createMailer({
+      from: config.MAIL_FROM,
+      smtpUrl: config.SMTP_URL,
+      outboxDir: path.join(config.DATA_DIR, 'outbox'),
+    }),
+    storage: localStorage(path.join(config.DATA_DIR, 'uploads')),
+  };
+  const admin = await ensureAdmin(db, config);
+  if (config.DEMO_DATA) await seedDemo(deps);
+  return { deps, database, admin };
+}

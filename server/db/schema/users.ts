@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cities } from './reference.ts';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * People and companies (role 1 Admin, 2 Individual, 3 Company). The wallet balance lives here and
+ * changes only through the ledger (server/ledger), never below zero.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    roleId: integer().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull().default(''),
+    address: text().notNull().default(''),
+    cityId: integer().references(() => cities.id),
+    phone: text().notNull().default(''),
+    phone2: text().notNull().default(''),
+    phone3: text().notNull().default(''),
+    dateOfBirth: date({ mode: 'string' }),
+    cNumber: text(),
+    vatNumber: text(),
+    /** Storage key of the company logo (JPEG). */
+    imageKey: text(),
+    firebaseToken: text(),
+    balance: integer().notNull().default(0),
+    deletedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId),
+    check('users_balance_not_negative', sql`${t.balance} >= 0`),
+    check('users_role_check', sql`${t.roleId} in (1, 2, 3)`),
+  ],
+);
+
+/** Refresh tokens: stored hashed, rotated on use; a reused token revokes its whole family. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    familyId: uuid().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    rotatedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
+);
+
+/** Forgot-password codes: hashed, single use, short-lived, a limited number of tries. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Fixed-window counters shared by every app instance (login, forgot password, verify). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull(),
+});
+
+/** Secrets generated once and shared by every instance (the JWT signing key when not configured). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+});

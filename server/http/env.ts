@@ -1,0 +1,28 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Storage } from '../storage/storage.ts';
+
+/** What every request can reach; built once at start (server/main.ts) or per test file. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+  jwtKey: Uint8Array;
+}
+
+/** The caller, once the bearer token has been checked. */
+export interface Caller {
+  id: number;
+  roleId: number;
+  email: string;
+  sessionFamily: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    caller: Caller | undefined;
+  };
+}

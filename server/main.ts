@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serve, type HttpBindings } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { boot } from './boot.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: undefined,
+  locals: App.Locals,
+) => Promise<void>;
+
+const SITE_ENTRY = new URL('../dist/server/entry.mjs', import.meta.url);
+const CLIENT_DIR = './dist/client';
+
+/**
+ * The one process: the API and images (Hono), the built site's static files, and every other
+ * path rendered by Astro, all on one port.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!existsSync(SITE_ENTRY)) {
+    throw new ConfigError(
+      'The site is not built yet: run `npm run build` first (npm start does it).',
+    );
+  }
+  const { deps, database, admin } = await boot(config);
+  const api = createApp(deps);
+  const { handler: renderSite } = (await import(SITE_ENTRY.href)) as { handler: AstroHandler };
+  const locals: App.Locals = { api: (request: Request) => Promise.resolve(api.fetch(request)) };
+
+  const server = new Hono<{ Bindings: HttpBindings }>();
+  server.all('/api/*', (c) => api.fetch(c.req.raw));
+  server.all('/api', (c) => api.fetch(c.req.raw));
+  server.get('/images/*', (c) => api.fetch(c.req.raw));
+  server.use(
+    '/_astro/*',
+    async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root: CLIENT_DIR }),
+  );
+  server.use('*', serveStatic({ root: CLIENT_DIR }));
+  server.all('*', async (c) => {
+    await renderSite(c.env.incoming, c.env.outgoing, undefined, locals);
+    return RESPONSE_ALREADY_SENT;
+  });
+
+  const http = serve({ fetch: server.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    console.info(
+      `Spotted is running at ${config.PUBLIC_URL} (listening on ${info.address}:${info.port})`,
+    );
+    console.info(
+      `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`}`,
+    );
+    console.info(`Admin login: ${admin.email} / ${admin.password}  (from ${admin.source})`);
+    console.info(`API reference: ${config.PUBLIC_URL}/api/docs`);
+  });
+
+  const stop = async (signal: string) => {
+    console.info(`${signal}: shutting down`);
+    http.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Spotted could not start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { createRoute } from '@hono/zod-openapi';
+import { changePasswordSchema, deleteAccountSchema } from '#shared/schemas/auth.ts';
+import { balanceSchema, sellerSchema, userSchema, userUpdateSchema } from '#shared/schemas/user.ts';
+import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
+
+const tags = ['Accounts'];
+
+export const getUser = createRoute({
+  method: 'get',
+  path: '/user/{id}',
+  tags,
+  summary: 'The full user (the user themself or an admin)',
+  security: bearer,
+  request: { params: idParams },
+  responses: responses(userSchema, 'The user'),
+});
+
+export const getSeller = createRoute({
+  method: 'get',
+  path: '/user/info/{id}',
+  tags,
+  summary: "A seller's public contact data",
+  request: { params: idParams },
+  responses: responses(sellerSchema, 'The seller'),
+});
+
+export const update = createRoute({
+  method: 'post',
+  path: '/user/update',
+  tags,
+  summary: 'Update the profile (email, role, C and VAT numbers are read-only)',
+  security: bearer,
+  request: { body: jsonBody(userUpdateSchema) },
+  responses: responses(userSchema, "'Updated user successfully'"),
+});
+
+export const changePassword = createRoute({
+  method: 'post',
+  path: '/user/password/update',
+  tags,
+  summary: 'Change the password; every other session ends',
+  security: bearer,
+  request: { body: jsonBody(changePasswordSchema) },
+  responses: responses(nothing, "'Changed password successfully'"),
+});
+
+export const balance = createRoute({
+  method: 'get',
+  path: '/user/balance/{id}',
+  tags,
+  summary: 'The credit balance (the user themself or an admin)',
+  security: bearer,
+  request: { params: idParams },
+  responses: responses(balanceSchema, 'The balance in credits'),
+});
+
+export const remove = createRoute({
+  method: 'post',
+  path: '/user/remove',
+  tags,
+  summary: 'Delete the account: personal data erased, listings taken down',
+  security: bearer,
+  request: { body: jsonBody(deleteAccountSchema) },
+  responses: responses(nothing, "'Deleted account successfully'"),
+});

@@ -1,0 +1,184 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { roleNames, roles, type RoleId } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import type { z } from '#shared/schemas/zod.ts';
+import type { changePasswordSchema } from '#shared/schemas/auth.ts';
+import {
+  profileUpdateProblem,
+  type Seller,
+  type User,
+  type userUpdateSchema,
+} from '#shared/schemas/user.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeAllSessions } from '../auth/sessions.ts';
+import { cities, listings, users } from '../db/schema/index.ts';
+import type { Deps } from '../http/env.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { Caller } from '../http/env.ts';
+import { resolveCity } from './cities.ts';
+import { saveLogo } from './logo.ts';
+
+const USER_NOT_FOUND = 'User not found';
+export const imageUrl = (key: string | null) => (key ? `/images/${key}` : null);
+
+async function findUser(deps: Deps, id: number) {
+  const [row] = await deps.db
+    .select({ user: users, city: cities.name })
+    .from(users)
+    .leftJoin(cities, eq(cities.id, users.cityId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+/** Who a session belongs to, or null once the account is gone. */
+export async function getSessionUser(deps: Deps, id: number) {
+  const [row] = await deps.db
+    .select({ id: users.id, roleId: users.roleId, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+export async function getUser(deps: Deps, id: number): Promise<User> {
+  const { user: u, city } = await findUser(deps, id);
+  const logo = u.imageKey ? await deps.storage.get(u.imageKey) : null;
+  return {
+    id: u.id,
+    role: u.roleId,
+    roleName: roleNames[u.roleId as RoleId] ?? '',
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    phone2: u.phone2,
+    phone3: u.phone3,
+    address: u.address,
+    city,
+    cityId: u.cityId,
+    dateOfBirth: u.dateOfBirth,
+    cNumber: u.cNumber,
+    vatNumber: u.vatNumber,
+    image: logo ? logo.toString('base64') : null,
+    imageUrl: imageUrl(u.imageKey),
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** The public contact data of a seller (no date of birth, company numbers or balance). */
+export async function getSeller(deps: Deps, id: number): Promise<Seller> {
+  const { user: u, city } = await findUser(deps, id);
+  if (u.roleId === roles.admin) throw notFound(USER_NOT_FOUND);
+  return {
+    id: u.id,
+    role: u.roleId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    address: u.address,
+    city,
+    email: u.email,
+    phone: u.phone,
+    phone2: u.phone2,
+    phone3: u.phone3,
+    imageUrl: imageUrl(u.imageKey),
+  };
+}
+
+/** Applies the profile rules in the spec's order; email, role and company numbers never change. */
+export async function updateProfile(
+  deps: Deps,
+  id: number,
+  input: z.output<typeof userUpdateSchema>,
+) {
+  const { user: current } = await findUser(deps, id);
+  const company = current.roleId === roles.company;
+  const city = input.cityId ?? input.city;
+  const problem = profileUpdateProblem(
+    input,
+    city !== null && city !== undefined && city !== '',
+    current.roleId,
+  );
+  if (problem) throw badRequest(problem);
+  const cityId = await resolveCity(deps.db, city);
+  const phone = (input.phone ?? '').replace(/[ -]/g, '');
+  if (!/^\+?\d{6,20}$/.test(phone)) throw badRequest('Phone number is not valid');
+  const imageKey =
+    company && input.image
+      ? await saveLogo(deps.storage, input.image.replace(/^data:[^,]*,/, ''))
+      : current.imageKey;
+  await deps.db
+    .update(users)
+    .set({
+      firstName: input.firstName?.trim() ?? current.firstName,
+      lastName: input.lastName?.trim() ?? current.lastName,
+      phone,
+      phone2: company ? input.phone2 : current.phone2,
+      phone3: company ? input.phone3 : current.phone3,
+      address: input.address,
+      cityId,
+      dateOfBirth: company ? current.dateOfBirth : input.dateOfBirth,
+      imageKey,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id));
+  return getUser(deps, id);
+}
+
+/** Changes the password after checking the old one; every other session of the user ends. */
+export async function changePassword(
+  deps: Deps,
+  caller: Caller,
+  input: z.output<typeof changePasswordSchema>,
+) {
+  const { user } = await findUser(deps, caller.id);
+  if (input.email && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest('Email does not match your account');
+  }
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    throw badRequest('Old password is not correct');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, caller.sessionFamily);
+  });
+}
+
+/**
+ * Closes the account: the password is checked, personal data is erased (the row stays, anonymised,
+ * so the money history keeps its owner), every session ends and the user's listings come down.
+ */
+export async function deleteAccount(deps: Deps, caller: Caller, password: string) {
+  const { user } = await findUser(deps, caller.id);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw badRequest(messages.profile.deletePasswordInvalid);
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(listings).where(eq(listings.userId, user.id));
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${user.id}@deleted.invalid`,
+        passwordHash: '!',
+        firstName: 'Deleted user',
+        lastName: '',
+        address: '',
+        phone: '',
+        phone2: '',
+        phone3: '',
+        dateOfBirth: null,
+        cNumber: null,
+        vatNumber: null,
+        imageKey: null,
+        firebaseToken: null,
+        deletedAt: sql`now()`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id);
+  });
+  if (user.imageKey) await deps.storage.delete(user.imageKey);
+}

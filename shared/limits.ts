@@ -1,0 +1,32 @@
+/** Business constants and limits of the spec (section 9 of both documents). */
+export const roles = { admin: 1, individual: 2, company: 3 } as const;
+export type RoleId = (typeof roles)[keyof typeof roles];
+export const roleNames: Record<RoleId, string> = { 1: 'Admin', 2: 'Individual', 3: 'Company' };
+
+export const limits = {
+  loginPasswordMin: 4,
+  passwordMin: 8,
+  deleteAccountPasswordMin: 4,
+  resetCodeLength: 6,
+  contactMessageMin: 10,
+  contactMessageMax: 500,
+  voucherCodeMin: 4,
+  reportDetailsMin: 10,
+  maxPhones: 3,
+  titleMax: 50,
+  descriptionMax: 1000,
+  adDescriptionMax: 500,
+  releaseNotesMax: 200,
+  aboutTextMax: 2000,
+  notificationMessageMax: 500,
+  imagesMin: 5,
+  imagesMax: 20,
+  imageMaxSide: 840,
+  pageSize: 50,
+} as const;
+
+export const prefixes = { phone: '+356', vat: 'MT', cNumber: 'C' } as const;
+
+/** Fuel id 3 is electric in every list of the spec. */
+export const ELECTRIC_FUEL_ID = 3;
+export const CAR_CATEGORY_ID = 1;

@@ -1,0 +1,85 @@
+import { roles } from '../limits.ts';
+import { messages } from '../messages.ts';
+import { optionalDate, optionalPhone, optionalText } from './fields.ts';
+import { z } from './zod.ts';
+
+/** The full user (owner or admin): firstName is the company name for companies (role 3). */
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    role: z.number().int(),
+    roleName: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    phone2: z.string(),
+    phone3: z.string(),
+    address: z.string(),
+    city: z.string().nullable(),
+    cityId: z.number().int().nullable(),
+    dateOfBirth: z.string().nullable(),
+    cNumber: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    /** The company logo as base64 JPEG, null when there is none. */
+    image: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+/** What anyone may see of a seller (the contact block and the seller offer page). */
+export const sellerSchema = z
+  .object({
+    id: z.number().int(),
+    role: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    address: z.string(),
+    city: z.string().nullable(),
+    email: z.string(),
+    phone: z.string(),
+    phone2: z.string(),
+    phone3: z.string(),
+    imageUrl: z.string().nullable(),
+  })
+  .meta({ id: 'Seller' });
+export type Seller = z.infer<typeof sellerSchema>;
+
+/**
+ * Profile update: the user object as the screen sends it. Email, role and the company numbers are
+ * read-only and ignored; the required-field rules depend on the role (see profileUpdateProblem).
+ */
+export const userUpdateSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  firstName: z.string().trim().max(100).nullish(),
+  lastName: z.string().trim().max(100).nullish(),
+  phone: z.string().trim().max(25).nullish(),
+  phone2: optionalPhone,
+  phone3: optionalPhone,
+  address: optionalText(200),
+  city: z.union([z.number().int().positive(), z.string().trim()]).nullish(),
+  cityId: z.number().int().positive().nullish(),
+  dateOfBirth: optionalDate,
+  /** A new logo as base64; omitted or null keeps the current one. */
+  image: z.string().nullish(),
+});
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+/** The profile rules in the spec's order; the first one broken, or null when all hold. */
+export function profileUpdateProblem(
+  user: { firstName?: string | null; lastName?: string | null; phone?: string | null },
+  hasCity: boolean,
+  roleId: number,
+): string | null {
+  const company = roleId === roles.company;
+  const r = messages.register;
+  if (!user.firstName?.trim()) return company ? r.companyNameRequired : r.firstNameRequired;
+  if (!user.phone?.trim()) return r.phoneRequired;
+  if (!company && !user.lastName?.trim()) return r.lastNameRequired;
+  if (!hasCity) return r.cityRequired;
+  return null;
+}
+
+export const balanceSchema = z.object({ balance: z.number().int() }).meta({ id: 'Balance' });
