@@ -76,8 +76,6 @@ export function createApp(deps: Deps) {
       rewriteRequestPath: (p) => p.replace(/^\/api\/docs\/assets/, ''),
     }),
   );
-  routes.notFound(onNotFound);
-  routes.onError(onError);
 
   const app = new Hono<AppEnv>({ strict: false });
   app.use('/images/*', async (c, next) => {
@@ -86,6 +84,7 @@ export function createApp(deps: Deps) {
   });
   app.route('/images', imagesRouter);
   app.route('/', routes);
+  app.notFound((c) => (c.req.path.startsWith('/api') ? onNotFound(c) : c.text('Not found', 404)));
   app.onError(onError);
   return app;
 }

@@ -11,9 +11,7 @@ import { createMailer } from './mail/mailer.ts';
 import { localStorage } from './storage/storage.ts';
 
 /** Everything the app needs before it can answer: database, migrations, data, mail, storage. */
-export async function boot(
-  config: Config,
-): Promise<{
+export async function boot(config: Config): Promise<{
   deps: Deps;
   database: Database;
   admin: { email: string; password: string; source: string };

@@ -13,6 +13,8 @@ export function onError(err: Error, c: Context) {
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     if (status === 413) return fail(c, 413, 'The request is too large');
+    if (status === 415)
+      return fail(c, 415, 'Send the body as JSON (Content-Type: application/json)');
     if (status === 400 && /json/i.test(err.message))
       return fail(c, 400, 'Malformed JSON in request body');
     if (status < 500) return fail(c, status, err.message || 'Bad request');

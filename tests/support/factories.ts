@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { roles } from '#shared/limits.ts';
+import type { Session } from '#shared/schemas/auth.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { users } from '../../server/db/schema/index.ts';
+import type { TestContext } from './context.ts';
+
+export const PASSWORD = 'Secret123';
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** A 1x1 PNG, the smallest valid image, as base64. */
+export const tinyPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+export const privatePayload = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Maria',
+  lastName: 'Borg',
+  email: `maria.${unique()}@example.mt`,
+  address: 'Triq il-Kbira 12',
+  phone: '79123456',
+  password: PASSWORD,
+  city: 'Sliema',
+  dateOfBirth: '1990-04-12',
+  firebaseToken: '',
+  ...overrides,
+});
+
+export const companyPayload = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Island Motors',
+  lastName: '',
+  email: `sales.${unique()}@example.mt`,
+  address: 'Mdina Road',
+  phone: '21441234',
+  phone2: '79990001',
+  phone3: '',
+  password: PASSWORD,
+  image: tinyPng,
+  city: 'Qormi',
+  cNumber: '45123',
+  vatNumber: '20451234',
+  firebaseToken: '',
+  ...overrides,
+});
+
+export async function login(
+  ctx: TestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<Session> {
+  const res = await ctx.post<Session>('/api/user/login', { email, password });
+  if (res.code !== 0) throw new Error(`login failed: ${res.message}`);
+  return res.data;
+}
+
+/** Registers through the API and logs in. */
+export async function signUp(
+  ctx: TestContext,
+  kind: 'private' | 'company' = 'private',
+  overrides = {},
+) {
+  const payload = kind === 'private' ? privatePayload(overrides) : companyPayload(overrides);
+  const res = await ctx.post<{ id: number }>(`/api/user/register/${kind}`, payload);
+  if (res.code !== 0) throw new Error(`register failed: ${res.message}`);
+  return login(ctx, payload.email);
+}
+
+export async function signUpAdmin(ctx: TestContext): Promise<Session> {
+  const email = `admin.${unique()}@spotted.mt`;
+  await ctx.db.insert(users).values({
+    roleId: roles.admin,
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    firstName: 'Test',
+    lastName: 'Admin',
+  });
+  return login(ctx, email);
+}
+
+export async function balanceOf(ctx: TestContext, userId: number) {
+  const rows = await ctx.db
+    .select({ balance: users.balance })
+    .from(users)
+    .where(sql`${users.id} = ${userId}`);
+  return rows[0]?.balance;
+}
