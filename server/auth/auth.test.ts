@@ -1,0 +1,350 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Session } from '#shared/schemas/auth.ts';
+import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import {
+  balanceOf,
+  companyPayload,
+  login,
+  PASSWORD,
+  privatePayload,
+  signUp,
+} from '../../tests/support/factories.ts';
+import { ledgerEntries, transactions, users } from '../db/schema/index.ts';
+import { signAccessToken } from './tokens.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const codeFrom = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+describe('registration', () => {
+  it('registers an individual with the welcome credits booked through the ledger', async () => {
+    const payload = privatePayload();
+    const res = await ctx.post<{ id: number }>('/api/user/register/private', payload);
+    expect(res).toMatchObject({ status: 200, code: 0, message: 'Successfully registered' });
+    const userId = res.data.id;
+    expect(await balanceOf(ctx, userId)).toBe(50);
+    const entries = await ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId));
+    expect(entries).toEqual([
+      expect.objectContaining({ credits: 50, balanceAfter: 50, reason: 'credit' }),
+    ]);
+    const [welcome] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, userId));
+    expect(welcome).toMatchObject({ typeId: 6, credits: 50 });
+  });
+
+  it('registers a company with logo, C and VAT numbers and the company welcome credits', async () => {
+    const payload = companyPayload({ cNumber: 'C 45123', vatNumber: 'MT20451234' });
+    const res = await ctx.post<{ id: number }>('/api/user/register/company', payload);
+    expect(res.code).toBe(0);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, res.data.id));
+    expect(row).toMatchObject({
+      roleId: 3,
+      cNumber: '45123',
+      vatNumber: '20451234',
+      phone2: '79990001',
+    });
+    expect(row?.imageKey).toMatch(/^logos\/[0-9a-f]+\.jpg$/);
+    expect(await balanceOf(ctx, res.data.id)).toBe(200);
+  });
+
+  it.each([
+    [{ email: '' }, 'Email field is required'],
+    [{ email: 'not-an-email' }, 'Not valid email'],
+    [
+      { password: 'lowercase1' },
+      'Password must contain one upper case letter, one lowercase letter and one number',
+    ],
+    [{ password: 'Ab1' }, 'Password must contain at least 8 characters'],
+    [{ confirmPassword: 'Different1' }, 'Password and confirm password are different'],
+    [{ firstName: ' ' }, 'First name is required field'],
+    [{ phone: '' }, 'Phone is required field'],
+    [{ lastName: undefined }, 'Last name is required field'],
+    [{ city: undefined }, 'City is required field'],
+    [{ city: 'Atlantis' }, 'City is not one of the localities of Malta and Gozo'],
+  ])('refuses an individual with %o: %s', async (change, message) => {
+    const res = await ctx.post('/api/user/register/private', privatePayload(change));
+    expect(res).toMatchObject({ status: 400, code: 400, message });
+  });
+
+  it.each([
+    [{ image: '' }, 'Logo is required'],
+    [{ firstName: '' }, 'Company name is required field'],
+    [{ cNumber: '' }, 'C number is required field'],
+    [{ vatNumber: undefined }, 'VAT number is required field'],
+    [{ vatNumber: 'MT12' }, 'VAT number must contain 8 digits'],
+  ])('refuses a company with %o: %s', async (change, message) => {
+    const res = await ctx.post('/api/user/register/company', companyPayload(change));
+    expect(res).toMatchObject({ status: 400, message });
+  });
+
+  it('refuses a logo that is not an image, by its bytes', async () => {
+    const fake = Buffer.from('<?php echo "not an image"; ?>').toString('base64');
+    const res = await ctx.post('/api/user/register/company', companyPayload({ image: fake }));
+    expect(res).toMatchObject({
+      status: 422,
+      message: 'Logo is not a JPEG, PNG, WebP or AVIF image',
+    });
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const payload = privatePayload();
+    expect((await ctx.post('/api/user/register/private', payload)).code).toBe(0);
+    const again = await ctx.post('/api/user/register/private', {
+      ...payload,
+      email: payload.email.toUpperCase(),
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      message: 'An account with this email already exists',
+    });
+  });
+});
+
+describe('login', () => {
+  it('answers the session with the role', async () => {
+    const payload = privatePayload();
+    await ctx.post('/api/user/register/private', payload);
+    const res = await ctx.post<Session>('/api/user/login', {
+      email: payload.email,
+      password: PASSWORD,
+    });
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({ roleId: 2, email: payload.email });
+    expect(res.data.accessToken.split('.')).toHaveLength(3);
+    expect(res.data.refreshToken.length).toBeGreaterThan(20);
+  });
+
+  it("answers 401 'Invalid credentials' for a wrong password or an unknown address", async () => {
+    const session = await signUp(ctx);
+    const wrong = await ctx.post('/api/user/login', {
+      email: session.email,
+      password: 'Wrong1234',
+    });
+    expect(wrong).toMatchObject({ status: 401, code: 401, message: 'Invalid credentials' });
+    const unknown = await ctx.post('/api/user/login', {
+      email: 'nobody@example.mt',
+      password: 'Wrong1234',
+    });
+    expect(unknown).toMatchObject({ status: 401, message: 'Invalid credentials' });
+  });
+
+  it.each([
+    [{ email: '', password: 'x' }, 'You have to enter email field'],
+    [{ email: 'bad', password: 'x' }, 'Not valid email'],
+    [{ email: 'a@b.mt', password: '' }, 'You have to enter password'],
+    [{ email: 'a@b.mt', password: 'abc' }, 'Password too short'],
+  ])('validates %o: %s', async (body, message) => {
+    expect(await ctx.post('/api/user/login', body)).toMatchObject({ status: 400, message });
+  });
+
+  it('refuses further attempts for an address after ten failures', async () => {
+    const session = await signUp(ctx);
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await ctx.post('/api/user/login', { email: session.email, password: 'Wrong1234' })).status,
+      ).toBe(401);
+    }
+    const locked = await ctx.post('/api/user/login', { email: session.email, password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.message).toMatch(/Too many failed logins/);
+  });
+});
+
+describe('refresh and logout', () => {
+  it('rotates the refresh token: the new one works, the old one once reused ends the family', async () => {
+    const first = await signUp(ctx);
+    const second = await ctx.post<Session>('/api/user/refresh', {
+      id: first.userId,
+      refreshToken: first.refreshToken,
+    });
+    expect(second.code).toBe(0);
+    expect(second.data.refreshToken).not.toBe(first.refreshToken);
+    expect((await ctx.get(`/api/user/${first.userId}`, second.data.accessToken)).code).toBe(0);
+
+    const reuse = await ctx.post('/api/user/refresh', {
+      id: first.userId,
+      refreshToken: first.refreshToken,
+    });
+    expect(reuse).toMatchObject({ status: 401, message: 'Session expired' });
+    // The reuse revoked the whole family: the newest tokens stop working too.
+    const after = await ctx.post('/api/user/refresh', {
+      id: first.userId,
+      refreshToken: second.data.refreshToken,
+    });
+    expect(after.status).toBe(401);
+    expect((await ctx.get(`/api/user/${first.userId}`, second.data.accessToken)).status).toBe(401);
+  });
+
+  it("refuses another user's refresh token and a made-up one", async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    expect(
+      (await ctx.post('/api/user/refresh', { id: b.userId, refreshToken: a.refreshToken })).status,
+    ).toBe(401);
+    expect(
+      (await ctx.post('/api/user/refresh', { id: a.userId, refreshToken: 'made-up' })).status,
+    ).toBe(401);
+    expect((await ctx.post('/api/user/refresh', { id: a.userId })).message).toBe(
+      'Refresh token is required',
+    );
+  });
+
+  it('logs out the current session only', async () => {
+    const session = await signUp(ctx);
+    const other = await login(ctx, session.email);
+    const res = await ctx.put(`/api/user/logout/${session.userId}`, session.accessToken);
+    expect(res.code).toBe(0);
+    expect((await ctx.get(`/api/user/${session.userId}`, session.accessToken)).status).toBe(401);
+    expect(
+      (
+        await ctx.post('/api/user/refresh', {
+          id: session.userId,
+          refreshToken: session.refreshToken,
+        })
+      ).status,
+    ).toBe(401);
+    expect((await ctx.get(`/api/user/${session.userId}`, other.accessToken)).code).toBe(0);
+  });
+
+  it("refuses to log out someone else's session and answers 401 without a token", async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    expect((await ctx.put(`/api/user/logout/${b.userId}`, a.accessToken)).status).toBe(403);
+    expect((await ctx.put(`/api/user/logout/${a.userId}`)).status).toBe(401);
+  });
+
+  it('refuses an expired access token with 401', async () => {
+    const session = await signUp(ctx);
+    const { token } = await signAccessToken(
+      ctx.deps.jwtKey,
+      { userId: session.userId, roleId: 2, email: session.email, sessionFamily: 'x' },
+      -1,
+    );
+    const res = await ctx.get(`/api/user/${session.userId}`, token);
+    expect(res).toMatchObject({ status: 401, message: 'Session expired' });
+  });
+});
+
+describe('forgot password', () => {
+  it('mails a code, verifies it, and sets the new password; old sessions end', async () => {
+    const session = await signUp(ctx);
+    const sent = await ctx.post('/api/user/password/forgot', { email: session.email });
+    expect(sent).toMatchObject({ code: 0, message: 'Code sent to email' });
+    const mail = ctx.outbox.findLast((m) => m.to === session.email);
+    const code = codeFrom(mail?.text ?? '');
+    expect(code).toMatch(/^\d{6}$/);
+
+    expect(
+      (await ctx.post('/api/user/password/forgot/verify', { email: session.email, code })).code,
+    ).toBe(0);
+    const update = await ctx.post('/api/user/password/forgot/update', {
+      email: session.email,
+      password: 'NewSecret9',
+      confirmPassword: 'NewSecret9',
+    });
+    expect(update.code).toBe(0);
+    expect(
+      (await ctx.post('/api/user/login', { email: session.email, password: PASSWORD })).status,
+    ).toBe(401);
+    expect(
+      (await ctx.post('/api/user/login', { email: session.email, password: 'NewSecret9' })).code,
+    ).toBe(0);
+    expect((await ctx.get(`/api/user/${session.userId}`, session.accessToken)).status).toBe(401);
+
+    // The code is single use.
+    const again = await ctx.post('/api/user/password/forgot/verify', {
+      email: session.email,
+      code,
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const before = ctx.outbox.length;
+    const res = await ctx.post('/api/user/password/forgot', { email: 'ghost@example.mt' });
+    expect(res).toMatchObject({ code: 0, message: 'Code sent to email' });
+    expect(ctx.outbox.length).toBe(before);
+  });
+
+  it('allows five tries per code, then asks for a new one', async () => {
+    const session = await signUp(ctx);
+    await ctx.post('/api/user/password/forgot', { email: session.email });
+    const code = codeFrom(ctx.outbox.findLast((m) => m.to === session.email)?.text ?? '');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await ctx.post('/api/user/password/forgot/verify', {
+        email: session.email,
+        code: wrong,
+      });
+      expect(res).toMatchObject({ status: 400, message: 'Code is not valid or has expired' });
+    }
+    const blocked = await ctx.post('/api/user/password/forgot/verify', {
+      email: session.email,
+      code,
+    });
+    expect(blocked.status).toBe(429);
+  });
+
+  it('expires a code after ten minutes', async () => {
+    const session = await signUp(ctx);
+    await ctx.post('/api/user/password/forgot', { email: session.email });
+    const code = codeFrom(ctx.outbox.findLast((m) => m.to === session.email)?.text ?? '');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    try {
+      const res = await ctx.post('/api/user/password/forgot/verify', {
+        email: session.email,
+        code,
+      });
+      expect(res.status).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses the new password without a verified code, and checks the rules', async () => {
+    const session = await signUp(ctx);
+    const res = await ctx.post('/api/user/password/forgot/update', {
+      email: session.email,
+      password: 'NewSecret9',
+      confirmPassword: 'NewSecret9',
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      message: 'Please verify the code from your email first',
+    });
+    const weak = await ctx.post('/api/user/password/forgot/update', {
+      email: session.email,
+      password: 'weak',
+      confirmPassword: 'weak',
+    });
+    expect(weak.message).toBe(
+      'Password must contain one upper case letter, one lowercase letter and one number',
+    );
+    const code = await ctx.post('/api/user/password/forgot/verify', {
+      email: session.email,
+      code: '12',
+    });
+    expect(code.message).toBe('Code must be 6 digits');
+  });
+
+  it('limits code requests per address', async () => {
+    const session = await signUp(ctx);
+    for (let i = 0; i < 5; i++) {
+      expect((await ctx.post('/api/user/password/forgot', { email: session.email })).code).toBe(0);
+    }
+    expect((await ctx.post('/api/user/password/forgot', { email: session.email })).status).toBe(
+      429,
+    );
+  });
+});

@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Seller, User } from '#shared/schemas/user.ts';
+import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import { login, PASSWORD, signUp, signUpAdmin, tinyPng } from '../../tests/support/factories.ts';
+import { users } from '../db/schema/index.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('GET user/{id}', () => {
+  it('gives the user their own full profile', async () => {
+    const session = await signUp(ctx);
+    const res = await ctx.get<User>(`/api/user/${session.userId}`, session.accessToken);
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({
+      id: session.userId,
+      role: 2,
+      roleName: 'Individual',
+      firstName: 'Maria',
+      lastName: 'Borg',
+      email: session.email,
+      city: 'Sliema',
+      phone: '79123456',
+      dateOfBirth: '1990-04-12',
+      image: null,
+    });
+  });
+
+  it('gives a company its logo as base64 JPEG', async () => {
+    const session = await signUp(ctx, 'company');
+    const res = await ctx.get<User>(`/api/user/${session.userId}`, session.accessToken);
+    expect(res.data).toMatchObject({
+      role: 3,
+      roleName: 'Company',
+      cNumber: '45123',
+      vatNumber: '20451234',
+    });
+    expect(Buffer.from(res.data.image ?? '', 'base64').subarray(0, 3)).toEqual(
+      Buffer.from([0xff, 0xd8, 0xff]),
+    );
+    const logo = await ctx.app.request(res.data.imageUrl ?? '');
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/jpeg');
+    expect(logo.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it("refuses another user's profile (403) and anonymous callers (401); admins may read it", async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    expect((await ctx.get(`/api/user/${b.userId}`, a.accessToken)).status).toBe(403);
+    expect((await ctx.get(`/api/user/${b.userId}`)).status).toBe(401);
+    const admin = await signUpAdmin(ctx);
+    expect((await ctx.get<User>(`/api/user/${b.userId}`, admin.accessToken)).data.email).toBe(
+      b.email,
+    );
+    expect((await ctx.get('/api/user/999999', admin.accessToken)).status).toBe(404);
+  });
+});
+
+describe('GET user/info/{id}', () => {
+  it("shows anyone a seller's contact data and nothing private", async () => {
+    const session = await signUp(ctx, 'company');
+    const res = await ctx.get<Seller>(`/api/user/info/${session.userId}`);
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({
+      id: session.userId,
+      role: 3,
+      firstName: 'Island Motors',
+      city: 'Qormi',
+    });
+    expect(res.data).not.toHaveProperty('dateOfBirth');
+    expect(res.data).not.toHaveProperty('vatNumber');
+    expect((await ctx.get('/api/user/info/999999')).status).toBe(404);
+  });
+});
+
+describe('POST user/update', () => {
+  it('updates the profile and keeps email and company numbers as they were', async () => {
+    const session = await signUp(ctx, 'company');
+    const res = await ctx.post<User>(
+      '/api/user/update',
+      {
+        id: session.userId,
+        firstName: 'Island Motors Ltd',
+        phone: '21449999',
+        phone2: '79000000',
+        city: 'Mosta',
+        email: 'changed@example.mt',
+        cNumber: '1',
+        vatNumber: '2',
+        image: tinyPng,
+      },
+      session.accessToken,
+    );
+    expect(res).toMatchObject({ code: 0, message: 'Updated user successfully' });
+    expect(res.data).toMatchObject({
+      firstName: 'Island Motors Ltd',
+      phone: '21449999',
+      phone2: '79000000',
+      city: 'Mosta',
+      email: session.email,
+      cNumber: '45123',
+      vatNumber: '20451234',
+    });
+  });
+
+  it.each([
+    [{ firstName: '' }, 'First name is required field'],
+    [{ phone: '' }, 'Phone is required field'],
+    [{ lastName: '' }, 'Last name is required field'],
+    [{ city: null, cityId: null }, 'City is required field'],
+  ])('applies the rules in order for individuals: %o', async (change, message) => {
+    const session = await signUp(ctx);
+    const body = {
+      firstName: 'Maria',
+      lastName: 'Borg',
+      phone: '79123456',
+      city: 'Sliema',
+      ...change,
+    };
+    const res = await ctx.post('/api/user/update', body, session.accessToken);
+    expect(res).toMatchObject({ status: 400, message });
+  });
+
+  it('asks companies for the company name and not for a last name', async () => {
+    const session = await signUp(ctx, 'company');
+    const noName = await ctx.post(
+      '/api/user/update',
+      { firstName: '', phone: '1', city: 'Qormi' },
+      session.accessToken,
+    );
+    expect(noName.message).toBe('Company name is required field');
+    const ok = await ctx.post(
+      '/api/user/update',
+      { firstName: 'X Ltd', phone: '21441234', city: 'Qormi' },
+      session.accessToken,
+    );
+    expect(ok.code).toBe(0);
+  });
+
+  it("refuses to update someone else's profile", async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    const res = await ctx.post(
+      '/api/user/update',
+      { id: b.userId, firstName: 'Hacked', lastName: 'X', phone: '79123456', city: 'Sliema' },
+      a.accessToken,
+    );
+    expect(res.status).toBe(403);
+    expect((await ctx.post('/api/user/update', { firstName: 'A' })).status).toBe(401);
+  });
+});
+
+describe('POST user/password/update', () => {
+  it('changes the password and ends the other sessions but not this one', async () => {
+    const session = await signUp(ctx);
+    const other = await login(ctx, session.email);
+    const res = await ctx.post(
+      '/api/user/password/update',
+      {
+        email: session.email,
+        oldPassword: PASSWORD,
+        newPassword: 'Changed99',
+        confirmPassword: 'Changed99',
+      },
+      session.accessToken,
+    );
+    expect(res).toMatchObject({ code: 0, message: 'Changed password successfully' });
+    expect((await ctx.get(`/api/user/${session.userId}`, session.accessToken)).code).toBe(0);
+    expect((await ctx.get(`/api/user/${session.userId}`, other.accessToken)).status).toBe(401);
+    expect(
+      (await ctx.post('/api/user/login', { email: session.email, password: 'Changed99' })).code,
+    ).toBe(0);
+  });
+
+  it.each([
+    [
+      { newPassword: 'nouppercase1', confirmPassword: 'nouppercase1' },
+      'Password must contain one upper case letter, one lowercase letter and one number',
+    ],
+    [
+      { newPassword: 'Sh0rt', confirmPassword: 'Sh0rt' },
+      'Password must contain at least 8 characters',
+    ],
+    [
+      { newPassword: 'Changed99', confirmPassword: 'Changed98' },
+      'Password and confirm password are different',
+    ],
+    [
+      { oldPassword: 'Wrong1234', newPassword: 'Changed99', confirmPassword: 'Changed99' },
+      'Old password is not correct',
+    ],
+  ])('refuses %o', async (change, message) => {
+    const session = await signUp(ctx);
+    const res = await ctx.post(
+      '/api/user/password/update',
+      { oldPassword: PASSWORD, ...change },
+      session.accessToken,
+    );
+    expect(res).toMatchObject({ status: 400, message });
+  });
+});
+
+describe('GET user/balance/{id}', () => {
+  it('answers the own balance, refuses others', async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    expect(
+      (await ctx.get<{ balance: number }>(`/api/user/balance/${a.userId}`, a.accessToken)).data,
+    ).toEqual({ balance: 50 });
+    expect((await ctx.get(`/api/user/balance/${b.userId}`, a.accessToken)).status).toBe(403);
+    expect((await ctx.get(`/api/user/balance/${a.userId}`)).status).toBe(401);
+  });
+});
+
+describe('POST user/remove', () => {
+  it('checks the password, erases personal data and ends every session', async () => {
+    const session = await signUp(ctx);
+    const short = await ctx.post('/api/user/remove', { password: 'abc' }, session.accessToken);
+    expect(short).toMatchObject({ status: 400, message: 'Password is not valid' });
+    const wrong = await ctx.post(
+      '/api/user/remove',
+      { password: 'Wrong1234' },
+      session.accessToken,
+    );
+    expect(wrong).toMatchObject({ status: 400, message: 'Password is not valid' });
+
+    const res = await ctx.post('/api/user/remove', { password: PASSWORD }, session.accessToken);
+    expect(res).toMatchObject({ code: 0, message: 'Deleted account successfully' });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
+    expect(row).toMatchObject({ firstName: 'Deleted user', phone: '', dateOfBirth: null });
+    expect(row?.email).not.toBe(session.email);
+    expect(row?.deletedAt).not.toBeNull();
+    expect((await ctx.get(`/api/user/${session.userId}`, session.accessToken)).status).toBe(401);
+    expect(
+      (await ctx.post('/api/user/login', { email: session.email, password: PASSWORD })).status,
+    ).toBe(401);
+    expect((await ctx.get(`/api/user/info/${session.userId}`)).status).toBe(404);
+    // The address is free again.
+    const again = await ctx.post('/api/user/register/private', {
+      firstName: 'Maria',
+      lastName: 'Borg',
+      email: session.email,
+      phone: '79123456',
+      password: PASSWORD,
+      city: 'Sliema',
+    });
+    expect(again.code).toBe(0);
+  });
+});
