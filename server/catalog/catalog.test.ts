@@ -71,7 +71,11 @@ describe('GET /api/cars/brands/{id}/models', () => {
       expect(res.code).toBe(0);
       expect(res.data.length).toBeGreaterThan(0);
       for (const model of res.data) {
-        expect(model).toEqual({ id: expect.any(Number), name: expect.any(String), brandId: toyota.id });
+        expect(model).toEqual({
+          id: expect.any(Number),
+          name: expect.any(String),
+          brandId: toyota.id,
+        });
       }
     });
   }
@@ -160,7 +164,11 @@ describe('POST /api/cars/models/add', () => {
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.message).toBe('Model inserted');
-    expect(res.data).toEqual({ id: expect.any(Number), name: 'Spotted Concept', brandId: toyota.id });
+    expect(res.data).toEqual({
+      id: expect.any(Number),
+      name: 'Spotted Concept',
+      brandId: toyota.id,
+    });
     expect(await modelsOf(toyota.id)).toContainEqual(res.data);
   });
 

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config.ts';
+
+test('the home page is served by the one process', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Spotted/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Spotted');
+});
+
+test("an unknown route shows 'Page not spotted!' with a 404 status", async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not spotted!' })).toBeVisible();
+  await expect(
+    page.getByText('Ooops, we cannot spot the page you are looking for. Please check URL or try loading again later.'),
+  ).toBeVisible();
+});
+
+test('the API reference lists the routes', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByText('Spotted API').first()).toBeVisible();
+  await expect(page.getByText('/api/user/login').first()).toBeVisible();
+});
+
+test('the configured administrator can log in through the API', async ({ request }) => {
+  const res = await request.post('/api/user/login', { data: e2eAdmin });
+  const body = (await res.json()) as { code: number; data: { roleId: number } };
+  expect(body.code).toBe(0);
+  expect(body.data.roleId).toBe(1);
+});
