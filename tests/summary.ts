@@ -22,8 +22,14 @@ const playwright = read('test-results/playwright.json') as {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
 } | null;
 
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0) + (playwright?.stats.flaky ?? 0);
+const passed =
+  (vitest?.numPassedTests ?? 0) +
+  (playwright?.stats.expected ?? 0) +
+  (playwright?.stats.flaky ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats.skipped ?? 0);
-console.info(`vitest: ${vitest ? 'ran' : 'no report'}; playwright: ${playwright ? 'ran' : 'no report'}`);
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats.skipped ?? 0);
+console.info(
+  `vitest: ${vitest ? 'ran' : 'no report'}; playwright: ${playwright ? 'ran' : 'no report'}`,
+);
 console.info(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -11,7 +11,7 @@ import type {
 } from '#shared/schemas/auth.ts';
 import { configuration, passwordResets, transactionTypes, users } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { ApiError, badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { hit, limit, peek } from '../http/rate-limit.ts';
 import { record } from '../ledger/ledger.ts';
 import { resolveCity } from '../users/cities.ts';
@@ -133,13 +133,21 @@ export async function requestReset(deps: Deps, email: string, ip: string) {
       expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
     });
   });
-  await deps.mailer.send({
-    to: email,
-    subject: `Your Spotted code: ${code}`,
-    text:
-      `Hello ${user.firstName},\n\nYour code to reset your Spotted password is ${code}.\n` +
-      `It works once, for ${CODE_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
-  });
+  try {
+    await deps.mailer.send({
+      to: email,
+      subject: `Your Spotted code: ${code}`,
+      text:
+        `Hello ${user.firstName},\n\nYour code to reset your Spotted password is ${code}.\n` +
+        `It works once, for ${CODE_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
+    });
+  } catch (err) {
+    console.error('[mail] the password reset code could not be sent:', err);
+    throw new ApiError(
+      503,
+      'We could not send the email right now. Please try again in a few minutes.',
+    );
+  }
 }
 
 async function currentReset(deps: Deps, email: string) {

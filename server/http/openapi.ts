@@ -26,6 +26,7 @@ export const responses = <T extends z.ZodType>(data: T, description: string) => 
   404: failure('Not found'),
   409: failure('Conflicts with the current state'),
   429: failure('Too many attempts'),
+  503: failure('A service the call needs (such as mail) is unavailable'),
 });
 
 export const idParams = z.object({ id: idParam });

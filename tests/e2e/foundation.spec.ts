@@ -13,7 +13,9 @@ test("an unknown route shows 'Page not spotted!' with a 404 status", async ({ pa
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not spotted!' })).toBeVisible();
   await expect(
-    page.getByText('Ooops, we cannot spot the page you are looking for. Please check URL or try loading again later.'),
+    page.getByText(
+      'Ooops, we cannot spot the page you are looking for. Please check URL or try loading again later.',
+    ),
   ).toBeVisible();
 });
 
