@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -65,7 +66,8 @@ export const listings = pgTable(
     cubics: integer().notNull().default(0),
     power: integer().notNull(),
     millage: integer().notNull(),
-    batteryCapacity: integer().notNull().default(0),
+    /** kWh, may have decimals. */
+    batteryCapacity: doublePrecision().notNull().default(0),
     batteryRange: integer().notNull().default(0),
     /** First day of the month the registration runs to; null = not registered. */
     registrationExpiration: date({ mode: 'string' }),
@@ -161,14 +163,16 @@ export const reports = pgTable(
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id),
+    /** Who reported: `user:<id>`, or `visitor:<hash>` for someone not logged in. */
+    reporter: text().notNull(),
     message: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     dismissedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('reports_listing_idx').on(t.listingId, t.createdAt),
-    uniqueIndex('reports_one_open_per_user')
-      .on(t.listingId, t.userId)
+    uniqueIndex('reports_one_open_per_reporter')
+      .on(t.listingId, t.reporter)
       .where(sql`${t.dismissedAt} is null`),
   ],
 );
