@@ -5,7 +5,6 @@ export interface EnumerableSeed {
   name: string;
 }
 
-
 const withIds = (names: readonly string[]): readonly EnumerableSeed[] =>
   names.map((name, index) => ({ id: index + 1, name }));
 
