@@ -14,6 +14,7 @@ import type { AppEnv, Deps } from './http/env.ts';
 import { onError, onNotFound } from './http/on-error.ts';
 import { validationHook } from './http/validation.ts';
 import { imagesRouter } from './images/images.routes.ts';
+import { listingsRouter, moderationRouter } from './listings/index.ts';
 import { usersRouter } from './users/index.ts';
 
 const MB = 1024 * 1024;
@@ -56,7 +57,9 @@ export function createApp(deps: Deps) {
     .route('/', authRouter)
     .route('/', usersRouter)
     .route('/', configurationRouter)
-    .route('/', catalogRouter);
+    .route('/', catalogRouter)
+    .route('/', moderationRouter)
+    .route('/', listingsRouter);
 
   routes.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -38,17 +38,17 @@ export async function savePhotos(
   items: readonly PhotoInput[],
   existing: readonly ExistingPhoto[] = [],
 ): Promise<StoredPhoto[]> {
-  const names = items.map((item, index) => item.name || `photo ${index + 1}`);
-  const decoded = await mapLimit(items, async (item, index) => {
+  const checked = await mapLimit(items, async (item, index) => {
+    const name = item.name || `photo ${index + 1}`;
     try {
-      return await decodeImage(stripDataUrl(item.image), names[index]);
+      return { item, name, bytes: await decodeImage(stripDataUrl(item.image), name) };
     } catch (err) {
       // A 413 (too large) already names the file and stops the upload; a 422 is collected below.
-      if (err instanceof ApiError && err.status === 422) return null;
+      if (err instanceof ApiError && err.status === 422) return { item, name, bytes: null };
       throw err;
     }
   });
-  const invalid = names.filter((_, index) => !decoded[index]);
+  const invalid = checked.filter((photo) => !photo.bytes).map((photo) => photo.name);
   if (invalid.length > 0) {
     throw new ApiError(422, `${messages.listing.imagesInvalid}: ${invalid.join(', ')}`);
   }
@@ -58,10 +58,10 @@ export async function savePhotos(
     0,
   );
   const keysById = new Map(existing.map((photo) => [photo.id, photo.key]));
-  return mapLimit(items, async (item, index) => {
-    const bytes = decoded[index]!;
-    const stored = await unchanged(storage, bytes, item.id == null ? undefined : keysById.get(item.id));
-    const photo = stored ?? (await storeNew(storage, bytes));
+  const valid = checked.flatMap(({ item, bytes }) => (bytes ? [{ item, bytes }] : []));
+  return mapLimit(valid, async ({ item, bytes }, index) => {
+    const previous = item.id == null ? undefined : keysById.get(item.id);
+    const photo = (await unchanged(storage, bytes, previous)) ?? (await storeNew(storage, bytes));
     return { ...photo, isCover: index === coverIndex, position: index };
   });
 }
@@ -117,12 +117,10 @@ async function mapLimit<T, R>(
   fn: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
-  let next = 0;
+  // The workers share one iterator, so each item is taken by exactly one of them.
+  const entries = items.entries();
   const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
+    for (const [index, item] of entries) results[index] = await fn(item, index);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
   return results;

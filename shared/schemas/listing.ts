@@ -10,7 +10,10 @@ const optionalNumber = z.preprocess(
   z.number().finite().nullable(),
 );
 const optionalId = optionalNumber.pipe(z.number().int().positive().nullable());
-const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().default(false));
+const flag = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean().default(false),
+);
 
 export const REGISTRATION_PATTERN = /^(0[1-9]|1[0-2])\.\d{4}$/;
 
@@ -33,7 +36,11 @@ export const listingPayloadSchema = z.object({
   images: z.array(listingImageInputSchema).default([]),
   brand: optionalId,
   model: optionalId,
-  title: z.string().trim().max(limits.titleMax, `Listing header can have at most ${limits.titleMax} characters`).nullish(),
+  title: z
+    .string()
+    .trim()
+    .max(limits.titleMax, `Listing header can have at most ${limits.titleMax} characters`)
+    .nullish(),
   body: optionalId,
   fuel: optionalId,
   doorNumber: optionalId,
@@ -45,7 +52,9 @@ export const listingPayloadSchema = z.object({
   origin: optionalId,
   carColor: optionalId,
   adTypeId: optionalId,
-  price: optionalNumber.pipe(z.number().int('Price must be a whole number').min(0).max(100_000_000).nullable()),
+  price: optionalNumber.pipe(
+    z.number().int('Price must be a whole number').min(0).max(100_000_000).nullable(),
+  ),
   cubics: optionalNumber.pipe(z.number().int().min(0).max(20_000).nullable()),
   batteryCapacity: optionalNumber.pipe(z.number().min(0).max(1_000).nullable()),
   batteryRange: optionalNumber.pipe(z.number().int().min(0).max(5_000).nullable()),
@@ -60,7 +69,11 @@ export const listingPayloadSchema = z.object({
     .regex(REGISTRATION_PATTERN, 'Registration expiration must be MM.yyyy')
     .nullable()
     .optional(),
-  chassisNumber: z.string().trim().max(30, 'Chassis number can have at most 30 characters').nullish(),
+  chassisNumber: z
+    .string()
+    .trim()
+    .max(30, 'Chassis number can have at most 30 characters')
+    .nullish(),
   description: z
     .string()
     .max(limits.descriptionMax, `Description can have at most ${limits.descriptionMax} characters`)
@@ -124,7 +137,10 @@ export function listingProblem(input: RuleInput, ctx: ProblemContext): string | 
     [!input.power, m.power],
     [missing(input.millage), m.mileage],
     [!input.year, m.year],
-    [!!input.year && (input.year < ctx.minYear || input.year > ctx.maxYear), m.yearRange(ctx.minYear, ctx.maxYear)],
+    [
+      !!input.year && (input.year < ctx.minYear || input.year > ctx.maxYear),
+      m.yearRange(ctx.minYear, ctx.maxYear),
+    ],
     [input.registrationExpiration === undefined, m.registration],
     [ctx.mode === 'add' && input.personalDataAgreement === false, m.agreement],
   ];
@@ -348,7 +364,8 @@ export const pageSchema = z.object({
 
 export const myListingsSchema = pageSchema.extend({
   stateFilter: z.preprocess(
-    (v) => (v === '' || v === 'ALL' || v === 'all' ? null : typeof v === 'string' ? v.toUpperCase() : v),
+    (v) =>
+      v === '' || v === 'ALL' || v === 'all' ? null : typeof v === 'string' ? v.toUpperCase() : v,
     listingStateSchema.nullish(),
   ),
 });

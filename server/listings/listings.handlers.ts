@@ -1,0 +1,168 @@
+import { messages } from '#shared/messages.ts';
+import { liveAds } from '../ads/ads.queries.ts';
+import { requireCaller, requireSelfOrAdmin } from '../auth/guard.ts';
+import { sha256 } from '../auth/tokens.ts';
+import type { Handler } from '../http/openapi.ts';
+import { clientIp } from '../http/rate-limit.ts';
+import { ok } from '../http/respond.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+import { addFavorite, favoritePage, removeFavorite } from './favorites.service.ts';
+import { cardPage, cards, defaultOrder, isLive, topSpottedWhere } from './listings.queries.ts';
+import type * as routes from './listings.routes.ts';
+import * as listings from './listings.service.ts';
+import { reportListing } from './reports.service.ts';
+import { searchWhere, sortOrder } from './search.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { listings as table } from '../db/schema/index.ts';
+
+/** Who is looking: the user, or a visitor known only by a hash of address and browser. */
+const visitorKey = (c: Context<AppEnv>) =>
+  c.var.caller
+    ? `user:${c.var.caller.id}`
+    : `visitor:${sha256(`${clientIp(c)}|${c.req.header('user-agent') ?? ''}`).slice(0, 32)}`;
+
+export const home: Handler<typeof routes.home> = async (c) => {
+  const { db } = c.var.deps;
+  const page = c.req.valid('json');
+  const [list, ads, topSpottedCars] = await Promise.all([
+    cardPage(db, { where: isLive, orderBy: defaultOrder, ...page }),
+    liveAds(db),
+    cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
+  ]);
+  return ok(c, { cars: { cars: list.cars, ads, totalCount: list.totalCount }, topSpottedCars });
+};
+
+export const search: Handler<typeof routes.search> = async (c) => {
+  const filters = c.req.valid('json');
+  const page = await cardPage(c.var.deps.db, {
+    where: searchWhere(filters),
+    orderBy: sortOrder(filters.sortBy, filters.sortDirection),
+    pageNumber: filters.pageNumber,
+    pageSize: filters.pageSize,
+  });
+  return ok(c, page);
+};
+
+export const details: Handler<typeof routes.details> = async (c) =>
+  ok(
+    c,
+    await listings.publicListing(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)),
+  );
+
+export const sellerListings: Handler<typeof routes.sellerListings> = async (c) => {
+  const { userId } = c.req.valid('param');
+  const page = await cardPage(c.var.deps.db, {
+    where: and(isLive, eq(table.userId, userId)),
+    ...c.req.valid('json'),
+  });
+  return ok(c, page);
+};
+
+export const myListings: Handler<typeof routes.myListings> = async (c) => {
+  const { userId } = c.req.valid('param');
+  requireSelfOrAdmin(c.var.caller, userId);
+  const { stateFilter, ...page } = c.req.valid('json');
+  const result = await cardPage(c.var.deps.db, {
+    where: listings.ownListingsWhere(userId, stateFilter),
+    orderBy: [desc(table.updatedAt), desc(table.id)],
+    ...page,
+  });
+  return ok(c, result);
+};
+
+export const add: Handler<typeof routes.add> = async (c) => {
+  const created = await listings.createListing(
+    c.var.deps,
+    requireCaller(c.var.caller),
+    c.req.valid('json'),
+  );
+  return ok(c, created, messages.listing.submitted);
+};
+
+export const editLive: Handler<typeof routes.editLive> = async (c) => {
+  const edited = await listings.editLiveListing(
+    c.var.deps,
+    requireCaller(c.var.caller),
+    c.req.valid('json'),
+  );
+  return ok(c, edited, messages.listing.updateSubmitted);
+};
+
+export const editRequest: Handler<typeof routes.editRequest> = async (c) => {
+  const edited = await listings.editRequest(
+    c.var.deps,
+    requireCaller(c.var.caller),
+    c.req.valid('json'),
+  );
+  return ok(c, edited, messages.listing.updateSubmitted);
+};
+
+export const liveEditDetails: Handler<typeof routes.liveEditDetails> = async (c) =>
+  ok(
+    c,
+    await listings.editDetails(
+      c.var.deps,
+      requireCaller(c.var.caller),
+      c.req.valid('param').id,
+      'live',
+    ),
+  );
+
+export const requestEditDetails: Handler<typeof routes.requestEditDetails> = async (c) =>
+  ok(
+    c,
+    await listings.editDetails(
+      c.var.deps,
+      requireCaller(c.var.caller),
+      c.req.valid('param').id,
+      'request',
+    ),
+  );
+
+export const requestDetails: Handler<typeof routes.requestDetails> = async (c) =>
+  ok(
+    c,
+    await listings.requestDetails(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id),
+  );
+
+export const remove: Handler<typeof routes.remove> = async (c) => {
+  await listings.removeListing(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  return ok(c, null, messages.listing.removed);
+};
+
+export const removeRequest: Handler<typeof routes.removeRequest> = async (c) => {
+  await listings.removeRequest(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  return ok(c, null, messages.listing.removed);
+};
+
+export const report: Handler<typeof routes.report> = async (c) => {
+  const reporter = { userId: c.var.caller?.id ?? null, key: visitorKey(c) };
+  await reportListing(
+    c.var.deps.db,
+    c.req.valid('param').id,
+    reporter,
+    c.req.valid('json').message,
+  );
+  return ok(c, null, messages.listing.reported);
+};
+
+export const favoriteAdd: Handler<typeof routes.favoriteAdd> = async (c) => {
+  const { carId, userId } = c.req.valid('json');
+  const caller = requireSelfOrAdmin(c.var.caller, userId ?? c.var.caller?.id ?? 0);
+  await addFavorite(c.var.deps.db, userId ?? caller.id, carId);
+  return ok(c, null, messages.listing.addedToFavorites);
+};
+
+export const favoriteRemove: Handler<typeof routes.favoriteRemove> = async (c) => {
+  const { carId, userId } = c.req.valid('json');
+  const caller = requireSelfOrAdmin(c.var.caller, userId ?? c.var.caller?.id ?? 0);
+  await removeFavorite(c.var.deps.db, userId ?? caller.id, carId);
+  return ok(c, null, messages.listing.removedFromFavorites);
+};
+
+export const favoriteList: Handler<typeof routes.favoriteList> = async (c) => {
+  const { userId, ...query } = c.req.valid('json');
+  const caller = requireSelfOrAdmin(c.var.caller, userId ?? c.var.caller?.id ?? 0);
+  return ok(c, await favoritePage(c.var.deps.db, userId ?? caller.id, query));
+};

@@ -1,0 +1,525 @@
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { roles } from '#shared/limits.ts';
+import type { CarDetail, ListingPayload, ListingState } from '#shared/schemas/listing.ts';
+import type { Db } from '../db/client.ts';
+import {
+  cities,
+  enumerables,
+  equipmentItems,
+  favorites,
+  listingEquipment,
+  listingImages,
+  listings,
+  listingSafety,
+  listingTypes,
+  makes,
+  models,
+  safetyItems,
+  users,
+} from '../db/schema/index.ts';
+import type { Caller, Deps } from '../http/env.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import {
+  cardUrl,
+  deletePhotos,
+  photoAsBase64,
+  photoUrl,
+  savePhotos,
+  type StoredPhoto,
+} from './photos.ts';
+import { checkListing, toMonth, type ListingValues } from './listing-rules.ts';
+import { cards, isLive } from './listings.queries.ts';
+import { hasOpenReservation, release, reserve } from './reservations.ts';
+
+export const LISTING_NOT_FOUND = 'Listing not found';
+const REQUEST_STATES: ListingState[] = ['PENDING', 'DENIED'];
+
+async function findListing(db: Db, id: number) {
+  const [row] = await db.select().from(listings).where(eq(listings.id, id));
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  return row;
+}
+
+function assertOwner(row: { userId: number }, caller: Caller) {
+  if (row.userId !== caller.id) throw forbidden('This is not your listing');
+}
+
+/** Writes the listing's photos, safety and equipment rows (replacing what it had). */
+async function writeChildren(
+  tx: Db,
+  listingId: number,
+  values: ListingValues,
+  photos: StoredPhoto[],
+) {
+  await tx.delete(listingImages).where(eq(listingImages.listingId, listingId));
+  await tx.delete(listingSafety).where(eq(listingSafety.listingId, listingId));
+  await tx.delete(listingEquipment).where(eq(listingEquipment.listingId, listingId));
+  await tx.insert(listingImages).values(photos.map((p) => ({ listingId, ...p })));
+  if (values.safety.length) {
+    await tx.insert(listingSafety).values(values.safety.map((itemId) => ({ listingId, itemId })));
+  }
+  if (values.equipment.length) {
+    await tx
+      .insert(listingEquipment)
+      .values(values.equipment.map((itemId) => ({ listingId, itemId })));
+  }
+}
+
+const columns = ({ safety: _s, equipment: _e, ...rest }: ListingValues) => rest;
+
+/** Photo files that no listing uses any more are removed from storage (after the commit). */
+export async function dropUnusedPhotos(deps: Deps, keys: string[]) {
+  if (!keys.length) return;
+  const used = await deps.db
+    .select({ key: listingImages.key })
+    .from(listingImages)
+    .where(inArray(listingImages.key, keys));
+  const inUse = new Set(used.map((u) => u.key));
+  await deletePhotos(
+    deps.storage,
+    keys.filter((k) => !inUse.has(k)),
+  );
+}
+
+export async function photoKeys(db: Db, listingIds: number[]) {
+  if (!listingIds.length) return [];
+  return db
+    .select({ id: listingImages.id, key: listingImages.key })
+    .from(listingImages)
+    .where(inArray(listingImages.listingId, listingIds));
+}
+
+/** Saves photos, then runs `write`; photos written for a failed write are removed again. */
+async function withPhotos<T>(
+  deps: Deps,
+  input: ListingPayload,
+  existing: { id: number; key: string }[],
+  write: (photos: StoredPhoto[]) => Promise<T>,
+): Promise<T> {
+  const photos = await savePhotos(deps.storage, input.images, existing);
+  try {
+    return await write(photos);
+  } catch (err) {
+    await dropUnusedPhotos(
+      deps,
+      photos.map((p) => p.key),
+    );
+    throw err;
+  }
+}
+
+/** POST cars/add: a new listing request (PENDING); a paid type reserves its price. */
+export async function createListing(deps: Deps, caller: Caller, input: ListingPayload) {
+  const values = await checkListing(deps.db, input, 'add');
+  const listingTypeId = input.adTypeId as number;
+  return withPhotos(deps, input, [], (photos) =>
+    deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(listings)
+        .values({ ...columns(values), userId: caller.id, state: 'PENDING', listingTypeId })
+        .returning({ id: listings.id });
+      if (!row) throw new Error('listing insert returned nothing');
+      await writeChildren(tx, row.id, values, photos);
+      await reserve(tx, caller.id, row.id, listingTypeId);
+      return { id: row.id };
+    }),
+  );
+}
+
+/**
+ * POST cars/edit: an edit of a live (or suspended) listing becomes an edit request; the listing
+ * itself stays as it is until an admin approves. A second edit replaces the pending one.
+ */
+export async function editLiveListing(
+  deps: Deps,
+  caller: Caller,
+  input: ListingPayload & { originalId: number },
+) {
+  const original = await findListing(deps.db, input.originalId);
+  assertOwner(original, caller);
+  if (original.originalId !== null || !['ACTIVE', 'SUSPENDED'].includes(original.state)) {
+    throw badRequest('Only a live listing can be edited this way');
+  }
+  const values = await checkListing(deps.db, input, 'edit');
+  const [pending] = await deps.db
+    .select()
+    .from(listings)
+    .where(eq(listings.originalId, original.id));
+  const before = await photoKeys(deps.db, pending ? [original.id, pending.id] : [original.id]);
+  const id = await withPhotos(deps, input, before, (photos) =>
+    deps.db.transaction(async (tx) => {
+      const fields = {
+        ...columns(values),
+        state: 'PENDING' as const,
+        deniedMessage: null,
+        updatedAt: new Date(),
+      };
+      let editId = pending?.id;
+      if (editId) {
+        await tx.update(listings).set(fields).where(eq(listings.id, editId));
+      } else {
+        const [row] = await tx
+          .insert(listings)
+          .values({
+            ...fields,
+            userId: caller.id,
+            originalId: original.id,
+            listingTypeId: original.listingTypeId,
+          })
+          .returning({ id: listings.id });
+        editId = row?.id;
+      }
+      if (!editId) throw new Error('edit insert returned nothing');
+      await writeChildren(tx, editId, values, photos);
+      return editId;
+    }),
+  );
+  await dropUnusedPhotos(
+    deps,
+    before.map((p) => p.key),
+  );
+  return { id };
+}
+
+/** POST cars/request/edit: a PENDING or DENIED request is edited in place and goes back to PENDING. */
+export async function editRequest(
+  deps: Deps,
+  caller: Caller,
+  input: ListingPayload & { id: number },
+) {
+  const row = await findListing(deps.db, input.id);
+  assertOwner(row, caller);
+  if (!REQUEST_STATES.includes(row.state))
+    throw badRequest('Only a pending or denied listing can be edited this way');
+  const values = await checkListing(deps.db, input, 'edit');
+  const before = await photoKeys(deps.db, [row.id]);
+  await withPhotos(deps, input, before, (photos) =>
+    deps.db.transaction(async (tx) => {
+      await tx
+        .update(listings)
+        .set({ ...columns(values), state: 'PENDING', deniedMessage: null, updatedAt: new Date() })
+        .where(eq(listings.id, row.id));
+      await writeChildren(tx, row.id, values, photos);
+      // A denied paid listing gave its credits back; asking for review again reserves them again.
+      if (row.originalId === null && !(await hasOpenReservation(tx, row.id))) {
+        await reserve(tx, caller.id, row.id, row.listingTypeId);
+      }
+    }),
+  );
+  await dropUnusedPhotos(
+    deps,
+    before.map((p) => p.key),
+  );
+  return { id: row.id };
+}
+
+/** DELETE car/remove/{id}: the owner takes a live listing down for good (with any pending edit). */
+export async function removeListing(deps: Deps, caller: Caller, id: number) {
+  const row = await findListing(deps.db, id);
+  assertOwner(row, caller);
+  if (row.originalId !== null || REQUEST_STATES.includes(row.state)) {
+    throw badRequest('This is a listing request: remove it with car/request/remove');
+  }
+  const edits = await deps.db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(eq(listings.originalId, id));
+  const keys = await photoKeys(deps.db, [id, ...edits.map((e) => e.id)]);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(listings).where(eq(listings.originalId, id));
+    await tx.delete(listings).where(eq(listings.id, id));
+  });
+  await dropUnusedPhotos(
+    deps,
+    keys.map((k) => k.key),
+  );
+}
+
+/** DELETE car/request/remove/{id}: the owner withdraws a request; reserved credits come back. */
+export async function removeRequest(deps: Deps, caller: Caller, id: number) {
+  const row = await findListing(deps.db, id);
+  assertOwner(row, caller);
+  if (!REQUEST_STATES.includes(row.state))
+    throw badRequest('This listing is live: remove it with car/remove');
+  const keys = await photoKeys(deps.db, [id]);
+  await deps.db.transaction(async (tx) => {
+    await release(tx, id);
+    await tx.delete(listings).where(eq(listings.id, id));
+  });
+  await dropUnusedPhotos(
+    deps,
+    keys.map((k) => k.key),
+  );
+}
+
+async function enumerableNames(db: Db) {
+  const rows = await db.select().from(enumerables);
+  const names = new Map(rows.map((r) => [`${r.kind}:${r.id}`, r.name]));
+  return (kind: string, id: number | null) =>
+    id === null ? null : (names.get(`${kind}:${id}`) ?? '');
+}
+
+/** Everything the details screens show of one listing row, for `viewerId` (null: anonymous). */
+export async function describeListing(
+  db: Db,
+  row: typeof listings.$inferSelect,
+  viewerId: number | null,
+): Promise<CarDetail> {
+  const name = await enumerableNames(db);
+  const [[make], [model], [type], images, safety, equipment, [seller], favorite] =
+    await Promise.all([
+      db.select().from(makes).where(eq(makes.id, row.makeId)),
+      db.select().from(models).where(eq(models.id, row.modelId)),
+      db.select().from(listingTypes).where(eq(listingTypes.id, row.listingTypeId)),
+      db
+        .select()
+        .from(listingImages)
+        .where(eq(listingImages.listingId, row.id))
+        .orderBy(asc(listingImages.position)),
+      db
+        .select({ id: safetyItems.id, name: safetyItems.name })
+        .from(listingSafety)
+        .innerJoin(safetyItems, eq(safetyItems.id, listingSafety.itemId))
+        .where(eq(listingSafety.listingId, row.id))
+        .orderBy(asc(safetyItems.id)),
+      db
+        .select({ id: equipmentItems.id, name: equipmentItems.name })
+        .from(listingEquipment)
+        .innerJoin(equipmentItems, eq(equipmentItems.id, listingEquipment.itemId))
+        .where(eq(listingEquipment.listingId, row.id))
+        .orderBy(asc(equipmentItems.id)),
+      db
+        .select({ user: users, city: cities.name })
+        .from(users)
+        .leftJoin(cities, eq(cities.id, users.cityId))
+        .where(eq(users.id, row.userId)),
+      viewerId
+        ? db
+            .select()
+            .from(favorites)
+            .where(and(eq(favorites.userId, viewerId), eq(favorites.listingId, row.id)))
+        : Promise.resolve([]),
+    ]);
+  const owner = seller?.user;
+  const isOwner = viewerId === row.userId;
+  const [userCars, similarCars] = isOwner
+    ? [[], []]
+    : await Promise.all([
+        cards(
+          db,
+          and(isLive, eq(listings.userId, row.userId), ne(listings.id, row.id)),
+          undefined,
+          12,
+        ),
+        cards(
+          db,
+          and(
+            isLive,
+            ne(listings.userId, row.userId),
+            or(eq(listings.makeId, row.makeId), eq(listings.bodyId, row.bodyId)),
+          ),
+          [
+            sql`(${listings.makeId} = ${row.makeId}) desc`,
+            sql`abs(${listings.price} - ${row.price})`,
+            asc(listings.id),
+          ],
+          12,
+        ),
+      ]);
+  return {
+    id: row.id,
+    userId: row.userId,
+    state: row.state,
+    deniedMessage: row.deniedMessage,
+    listingTypeId: row.listingTypeId,
+    typeName: type?.name ?? '',
+    originalId: row.originalId,
+    title: row.title,
+    brand: make?.name ?? '',
+    brandId: row.makeId,
+    model: model?.name ?? '',
+    modelId: row.modelId,
+    currency: row.currency,
+    price: row.price,
+    views: row.views,
+    isFavorite: favorite.length > 0,
+    isTopSpotted: row.topSpottedAt !== null,
+    images: images.map((i) => ({
+      id: i.id,
+      name: photoUrl(i.key),
+      card: cardUrl(i.key),
+      isCover: i.isCover,
+      width: i.width,
+      height: i.height,
+    })),
+    isFirstOwner: row.isFirstOwner,
+    isFixedPrice: row.isFixedPrice,
+    isRedPlate: row.isRedPlate,
+    isDirectFinanceAvailable: row.isDirectFinanceAvailable,
+    millage: row.millage,
+    fuel: name('fuels', row.fuelId) ?? '',
+    fuelId: row.fuelId,
+    year: row.year,
+    transmission: name('transmissions', row.transmissionId) ?? '',
+    driveTrain: name('driveTrains', row.driveTrainId),
+    body: name('bodies', row.bodyId) ?? '',
+    doorNumber: name('doorsNumber', row.doorNumberId) ?? '',
+    cubics: row.cubics,
+    batteryCapacity: row.batteryCapacity,
+    batteryRange: row.batteryRange,
+    chargerType: name('chargerTypes', row.chargerTypeId),
+    power: row.power,
+    emissionClass: name('emissionClasses', row.emissionClassId) ?? '',
+    steeringWheelSide: name('steeringWheelSides', row.steeringWheelSideId) ?? '',
+    acType: name('acTypes', row.acTypeId) ?? '',
+    color: name('colors', row.colorId) ?? '',
+    registrationExpiration: toMonth(row.registrationExpiration),
+    origin: name('origins', row.originId) ?? '',
+    chassisNumber: row.chassisNumber,
+    safety,
+    equipment,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    user: {
+      id: row.userId,
+      role: owner?.roleId ?? roles.individual,
+      firstName: owner?.firstName ?? '',
+      lastName: owner?.lastName ?? '',
+      address: owner?.address ?? '',
+      city: seller?.city ?? null,
+      email: owner?.email ?? '',
+      phone: owner?.phone ?? '',
+      phone2: owner?.phone2 ?? '',
+      phone3: owner?.phone3 ?? '',
+      imageUrl: owner?.imageKey ? `/images/${owner.imageKey}` : null,
+    },
+    userCars,
+    similarCars,
+  };
+}
+
+/**
+ * GET car/{id}: a live listing for anyone; a suspended one only for its owner and admins. A view
+ * is counted once per visitor and day, and not for the owner.
+ */
+export async function publicListing(
+  deps: Deps,
+  caller: Caller | undefined,
+  id: number,
+  visitor: string,
+) {
+  const [row] = await deps.db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, id), isNull(listings.originalId)));
+  const privileged = caller && (caller.id === row?.userId || caller.roleId === roles.admin);
+  if (!row || !(row.state === 'ACTIVE' || (row.state === 'SUSPENDED' && privileged))) {
+    throw notFound(LISTING_NOT_FOUND);
+  }
+  if (row.state === 'ACTIVE' && caller?.id !== row.userId) {
+    const counted = await deps.db.execute(sql`
+      with seen as (
+        insert into listing_views (listing_id, visitor, day) values (${id}, ${visitor}, current_date)
+        on conflict do nothing returning 1)
+      update listings set views = views + 1 where id = ${id} and exists (select 1 from seen)
+      returning views`);
+    const views = (counted as unknown as { rows: { views: number }[] }).rows[0]?.views;
+    if (views !== undefined) row.views = views;
+  }
+  return describeListing(deps.db, row, caller?.id ?? null);
+}
+
+/** GET car/requests/{id}: any listing row for its owner or an admin (the review screens). */
+export async function requestDetails(deps: Deps, caller: Caller, id: number) {
+  const row = await findListing(deps.db, id);
+  if (row.userId !== caller.id && caller.roleId !== roles.admin)
+    throw forbidden('This is not your listing');
+  return describeListing(deps.db, row, caller.id);
+}
+
+/**
+ * The form's raw view of a listing. For a live listing with a pending edit, the edit is what the
+ * owner continues from.
+ */
+export async function editDetails(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  kind: 'live' | 'request',
+) {
+  let row = await findListing(deps.db, id);
+  if (row.userId !== caller.id && caller.roleId !== roles.admin)
+    throw forbidden('This is not your listing');
+  if (kind === 'live') {
+    if (row.originalId !== null || REQUEST_STATES.includes(row.state))
+      throw notFound(LISTING_NOT_FOUND);
+    const [pending] = await deps.db.select().from(listings).where(eq(listings.originalId, row.id));
+    if (pending) row = pending;
+  } else if (!REQUEST_STATES.includes(row.state)) {
+    throw notFound(LISTING_NOT_FOUND);
+  }
+  const [images, safety, equipment] = await Promise.all([
+    deps.db
+      .select()
+      .from(listingImages)
+      .where(eq(listingImages.listingId, row.id))
+      .orderBy(asc(listingImages.position)),
+    deps.db.select().from(listingSafety).where(eq(listingSafety.listingId, row.id)),
+    deps.db.select().from(listingEquipment).where(eq(listingEquipment.listingId, row.id)),
+  ]);
+  return {
+    id: kind === 'live' ? id : row.id,
+    originalId: row.originalId,
+    state: row.state,
+    deniedMessage: row.deniedMessage,
+    brand: row.makeId,
+    model: row.modelId,
+    title: row.title,
+    body: row.bodyId,
+    fuel: row.fuelId,
+    doorNumber: row.doorNumberId,
+    emissionClass: row.emissionClassId,
+    driveTrain: row.driveTrainId,
+    transmission: row.transmissionId,
+    steeringWheelSide: row.steeringWheelSideId,
+    acType: row.acTypeId,
+    origin: row.originId,
+    carColor: row.colorId,
+    chargerType: row.chargerTypeId,
+    chassisNumber: row.chassisNumber,
+    year: row.year,
+    price: row.price,
+    currency: row.currency,
+    isFixedPrice: row.isFixedPrice,
+    isDirectFinanceAvailable: row.isDirectFinanceAvailable,
+    isFirstOwner: row.isFirstOwner,
+    isRedPlate: row.isRedPlate,
+    cubics: row.cubics,
+    power: row.power,
+    millage: row.millage,
+    batteryCapacity: row.batteryCapacity,
+    batteryRange: row.batteryRange,
+    registrationExpiration: toMonth(row.registrationExpiration),
+    description: row.description,
+    safety: safety.map((s) => s.itemId),
+    equipment: equipment.map((e) => e.itemId),
+    categoryId: row.categoryId,
+    adTypeId: row.listingTypeId,
+    userId: row.userId,
+    images: await Promise.all(
+      images.map(async (i) => ({
+        id: i.id,
+        image: await photoAsBase64(deps.storage, i.key),
+        isCover: i.isCover,
+      })),
+    ),
+  };
+}
+
+/** The owner's listings with their states (edit requests included, as their own cards). */
+export function ownListingsWhere(
+  userId: number,
+  state: ListingState | null | undefined,
+): SQL | undefined {
+  return and(eq(listings.userId, userId), state ? eq(listings.state, state) : undefined);
+}

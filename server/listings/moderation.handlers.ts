@@ -1,0 +1,104 @@
+import { messages } from '#shared/messages.ts';
+import { requireCaller } from '../auth/guard.ts';
+import type { Handler } from '../http/openapi.ts';
+import { ok } from '../http/respond.ts';
+import { badRequest } from '../http/errors.ts';
+import { requestDetails } from './listings.service.ts';
+import * as moderation from './moderation.service.ts';
+import type * as routes from './moderation.routes.ts';
+
+const { lists } = { lists: moderation.moderationLists };
+const m = messages.moderation;
+
+export const requests: Handler<typeof routes.requests> = async (c) =>
+  ok(c, await lists.requests(c.var.deps.db));
+export const denied: Handler<typeof routes.denied> = async (c) =>
+  ok(c, await lists.denied(c.var.deps.db));
+export const edits: Handler<typeof routes.edits> = async (c) =>
+  ok(c, await lists.edits(c.var.deps.db));
+export const reported: Handler<typeof routes.reported> = async (c) =>
+  ok(c, await lists.reported(c.var.deps.db));
+export const suspended: Handler<typeof routes.suspended> = async (c) =>
+  ok(c, await lists.suspended(c.var.deps.db));
+export const active: Handler<typeof routes.active> = async (c) =>
+  ok(c, await lists.active(c.var.deps.db));
+export const topSpotted: Handler<typeof routes.topSpotted> = async (c) =>
+  ok(c, await lists.topSpotted(c.var.deps.db));
+
+export const approve: Handler<typeof routes.approve> = async (c) => {
+  await moderation.approveRequest(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  return ok(c, null, m.approved);
+};
+
+export const approveEdit: Handler<typeof routes.approveEdit> = async (c) => {
+  await moderation.approveEdit(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  return ok(c, null, m.approved);
+};
+
+const reasonOf = (message: string | null | undefined) => {
+  const reason = message?.trim();
+  if (!reason) throw badRequest('Please enter a reason for denial');
+  return reason;
+};
+
+export const deny: Handler<typeof routes.deny> = async (c) => {
+  const { id, message } = c.req.valid('json');
+  await moderation.denyRequest(c.var.deps, requireCaller(c.var.caller), id, reasonOf(message));
+  return ok(c, null, m.denied);
+};
+
+export const denyEdit: Handler<typeof routes.denyEdit> = async (c) => {
+  const { id, message } = c.req.valid('json');
+  await moderation.denyEdit(c.var.deps, requireCaller(c.var.caller), id, reasonOf(message));
+  return ok(c, null, m.denied);
+};
+
+export const suspend: Handler<typeof routes.suspend> = async (c) => {
+  await moderation.suspend(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  return ok(c, null, m.suspended);
+};
+
+export const activate: Handler<typeof routes.activate> = async (c) => {
+  await moderation.activate(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  return ok(c, null, m.activated);
+};
+
+export const dismiss: Handler<typeof routes.dismiss> = async (c) => {
+  await moderation.dismissReports(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  return ok(c, null, m.dismissed);
+};
+
+export const addTopSpotted: Handler<typeof routes.addTopSpotted> = async (c) =>
+  ok(
+    c,
+    null,
+    await moderation.setTopSpotted(
+      c.var.deps,
+      requireCaller(c.var.caller),
+      c.req.valid('param').id,
+      true,
+    ),
+  );
+
+export const removeTopSpotted: Handler<typeof routes.removeTopSpotted> = async (c) =>
+  ok(
+    c,
+    null,
+    await moderation.setTopSpotted(
+      c.var.deps,
+      requireCaller(c.var.caller),
+      c.req.valid('param').id,
+      false,
+    ),
+  );
+
+export const editDetails: Handler<typeof routes.editDetails> = async (c) => {
+  const admin = requireCaller(c.var.caller);
+  const edit = await requestDetails(c.var.deps, admin, c.req.valid('param').id);
+  if (edit.originalId === null) throw badRequest('This is not an edit of a live listing');
+  const original = await requestDetails(c.var.deps, admin, edit.originalId);
+  return ok(c, { ...edit, original });
+};
+
+export const reports: Handler<typeof routes.reports> = async (c) =>
+  ok(c, await moderation.reportsOf(c.var.deps.db, c.req.valid('param').id));

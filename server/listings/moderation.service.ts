@@ -1,0 +1,366 @@
+import { and, desc, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import { messages } from '#shared/messages.ts';
+import type { ListingState } from '#shared/schemas/listing.ts';
+import { audit } from '../audit/audit.ts';
+import type { Db } from '../db/client.ts';
+import {
+  configuration,
+  listingEquipment,
+  listingImages,
+  listings,
+  listingSafety,
+  reports,
+  subscriptionPeriods,
+  subscriptions,
+} from '../db/schema/index.ts';
+import type { Caller, Deps } from '../http/env.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { notificationTypes, notify } from '../notifications/notify.ts';
+import { cards } from './listings.queries.ts';
+import { dropUnusedPhotos, LISTING_NOT_FOUND, photoKeys } from './listings.service.ts';
+import { release, spend } from './reservations.ts';
+
+async function lockListing(tx: Db, id: number) {
+  const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  return row;
+}
+
+const expectState = (row: { state: ListingState }, allowed: ListingState[], what: string) => {
+  if (!allowed.includes(row.state))
+    throw conflict(`This listing is ${row.state.toLowerCase()}: it cannot be ${what}`);
+};
+
+const expectRequest = (row: { originalId: number | null }, edit: boolean) => {
+  if ((row.originalId !== null) !== edit) {
+    throw badRequest(
+      edit ? 'This is not an edit of a live listing' : 'This is an edit of a live listing',
+    );
+  }
+};
+
+const listingNotice = (title: string, text: string) => ({
+  typeId: notificationTypes.listing,
+  title,
+  message: `<p>${escapeHtml(text)}</p>`,
+  mail: `${text}\n\nSpotted`,
+});
+
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Approves a new listing: it goes live, a reservation becomes the purchase and its promotion starts. */
+export async function approveRequest(deps: Deps, admin: Caller, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockListing(tx, id);
+    expectRequest(row, false);
+    expectState(row, ['PENDING'], 'approved');
+    const now = new Date();
+    await tx
+      .update(listings)
+      .set({
+        state: 'ACTIVE',
+        deniedMessage: null,
+        publishedAt: row.publishedAt ?? now,
+        updatedAt: now,
+      })
+      .where(eq(listings.id, id));
+    const purchase = await spend(tx, id);
+    if (purchase)
+      await startPromotion(
+        tx,
+        row.userId,
+        id,
+        row.listingTypeId,
+        purchase.credits,
+        purchase.id,
+        now,
+      );
+    await audit(tx, admin.id, 'approve', 'listing', id);
+    await notify(
+      tx,
+      row.userId,
+      listingNotice(
+        'Your listing is live',
+        `Your listing "${row.title}" was approved and is now live on Spotted.`,
+      ),
+    );
+  });
+}
+
+/** Starts the paid period of a promoted listing (the subscription renews it later). */
+export async function startPromotion(
+  tx: Db,
+  userId: number,
+  listingId: number,
+  listingTypeId: number,
+  credits: number,
+  transactionId: number,
+  start: Date,
+) {
+  const [config] = await tx
+    .select({ days: configuration.subscriptionDuration })
+    .from(configuration);
+  const end = new Date(start.getTime() + (config?.days ?? 30) * 86_400_000);
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({
+      listingId,
+      userId,
+      listingTypeId,
+      typeId: 1,
+      credits,
+      createdAt: start,
+      expiresAt: end,
+    })
+    .returning({ id: subscriptions.id });
+  if (!subscription) throw new Error('subscription insert returned nothing');
+  await tx.insert(subscriptionPeriods).values({
+    subscriptionId: subscription.id,
+    listingId,
+    listingTypeId,
+    credits,
+    transactionId,
+    periodStart: start,
+    periodEnd: end,
+  });
+}
+
+/** Denies a new listing with the reason the owner will see; reserved credits go back. */
+export async function denyRequest(deps: Deps, admin: Caller, id: number, reason: string) {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockListing(tx, id);
+    expectRequest(row, false);
+    expectState(row, ['PENDING'], 'denied');
+    await tx
+      .update(listings)
+      .set({ state: 'DENIED', deniedMessage: reason, updatedAt: new Date() })
+      .where(eq(listings.id, id));
+    await release(tx, id);
+    await audit(tx, admin.id, 'deny', 'listing', id, { reason });
+    await notify(
+      tx,
+      row.userId,
+      listingNotice(
+        'Your listing was denied',
+        `Your listing "${row.title}" was denied. Reason: ${reason}`,
+      ),
+    );
+  });
+}
+
+/**
+ * Approves an edit: its fields, photos and features replace the live listing's, which keeps its
+ * id, views, type, promotion and place in the default order. A suspended listing goes live again.
+ */
+export async function approveEdit(deps: Deps, admin: Caller, id: number) {
+  const [edit] = await deps.db
+    .select({ originalId: listings.originalId })
+    .from(listings)
+    .where(eq(listings.id, id));
+  const replaced = edit?.originalId ? await photoKeys(deps.db, [edit.originalId]) : [];
+  await deps.db.transaction(async (tx) => {
+    const edit = await lockListing(tx, id);
+    expectRequest(edit, true);
+    expectState(edit, ['PENDING'], 'approved');
+    const originalId = edit.originalId as number;
+    const original = await lockListing(tx, originalId);
+    const {
+      id: _id,
+      originalId: _o,
+      userId: _u,
+      state: _s,
+      listingTypeId: _t,
+      views: _v,
+      deniedMessage: _d,
+      topSpottedAt: _ts,
+      publishedAt: _p,
+      createdAt: _c,
+      ...fields
+    } = edit;
+    await tx
+      .update(listings)
+      .set({ ...fields, state: 'ACTIVE', updatedAt: new Date() })
+      .where(eq(listings.id, originalId));
+    await tx.delete(listingImages).where(eq(listingImages.listingId, originalId));
+    await tx
+      .update(listingImages)
+      .set({ listingId: originalId })
+      .where(eq(listingImages.listingId, id));
+    await tx.delete(listingSafety).where(eq(listingSafety.listingId, originalId));
+    await tx
+      .update(listingSafety)
+      .set({ listingId: originalId })
+      .where(eq(listingSafety.listingId, id));
+    await tx.delete(listingEquipment).where(eq(listingEquipment.listingId, originalId));
+    await tx
+      .update(listingEquipment)
+      .set({ listingId: originalId })
+      .where(eq(listingEquipment.listingId, id));
+    await tx.delete(listings).where(eq(listings.id, id));
+    if (original.state === 'SUSPENDED') await dismissOpenReports(tx, originalId);
+    await audit(tx, admin.id, 'approve-edit', 'listing', originalId, { editId: id });
+    await notify(
+      tx,
+      edit.userId,
+      listingNotice(
+        'Your listing update is live',
+        `Your changes to "${original.title}" were approved.`,
+      ),
+    );
+  });
+  await dropUnusedPhotos(
+    deps,
+    replaced.map((p) => p.key),
+  );
+}
+
+/** Denies an edit with the reason actually entered; the live listing stays as it was. */
+export async function denyEdit(deps: Deps, admin: Caller, id: number, reason: string) {
+  await deps.db.transaction(async (tx) => {
+    const edit = await lockListing(tx, id);
+    expectRequest(edit, true);
+    expectState(edit, ['PENDING'], 'denied');
+    await tx
+      .update(listings)
+      .set({ state: 'DENIED', deniedMessage: reason, updatedAt: new Date() })
+      .where(eq(listings.id, id));
+    await audit(tx, admin.id, 'deny-edit', 'listing', edit.originalId, { editId: id, reason });
+    await notify(
+      tx,
+      edit.userId,
+      listingNotice(
+        'Your listing update was denied',
+        `Your changes to "${edit.title}" were denied. Reason: ${reason}`,
+      ),
+    );
+  });
+}
+
+async function dismissOpenReports(tx: Db, listingId: number) {
+  await tx
+    .update(reports)
+    .set({ dismissedAt: new Date() })
+    .where(and(eq(reports.listingId, listingId), isNull(reports.dismissedAt)));
+}
+
+export async function suspend(deps: Deps, admin: Caller, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockListing(tx, id);
+    expectRequest(row, false);
+    expectState(row, ['ACTIVE'], 'suspended');
+    await tx
+      .update(listings)
+      .set({ state: 'SUSPENDED', topSpottedAt: null, updatedAt: new Date() })
+      .where(eq(listings.id, id));
+    await audit(tx, admin.id, 'suspend', 'listing', id);
+    await notify(
+      tx,
+      row.userId,
+      listingNotice(
+        'Your listing is suspended',
+        `Your listing "${row.title}" is suspended because someone has reported it. You can edit your listing and initiate process of adding it again.`,
+      ),
+    );
+  });
+}
+
+/** Puts a suspended listing back live; the reports that led to it are closed. */
+export async function activate(deps: Deps, admin: Caller, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockListing(tx, id);
+    expectRequest(row, false);
+    expectState(row, ['SUSPENDED'], 'activated');
+    await tx
+      .update(listings)
+      .set({ state: 'ACTIVE', updatedAt: new Date() })
+      .where(eq(listings.id, id));
+    await dismissOpenReports(tx, id);
+    await audit(tx, admin.id, 'activate', 'listing', id);
+    await notify(
+      tx,
+      row.userId,
+      listingNotice('Your listing is live again', `Your listing "${row.title}" is live again.`),
+    );
+  });
+}
+
+/** Closes every open report of a listing ('Dismissed report'). */
+export async function dismissReports(deps: Deps, admin: Caller, id: number) {
+  await deps.db.transaction(async (tx) => {
+    await lockListing(tx, id);
+    await dismissOpenReports(tx, id);
+    await audit(tx, admin.id, 'dismiss-reports', 'listing', id);
+  });
+}
+
+export async function setTopSpotted(deps: Deps, admin: Caller, id: number, on: boolean) {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockListing(tx, id);
+    expectRequest(row, false);
+    if (on) expectState(row, ['ACTIVE'], 'featured');
+    await tx
+      .update(listings)
+      .set({ topSpottedAt: on ? (row.topSpottedAt ?? new Date()) : null })
+      .where(eq(listings.id, id));
+    await audit(tx, admin.id, on ? 'add-top-spotted' : 'remove-top-spotted', 'listing', id);
+  });
+  return on ? messages.moderation.addedToFeatured : messages.moderation.removedFromFeatured;
+}
+
+export async function reportsOf(db: Db, listingId: number) {
+  const rows = await db
+    .select({ id: reports.id, date: reports.createdAt, text: reports.message })
+    .from(reports)
+    .where(and(eq(reports.listingId, listingId), isNull(reports.dismissedAt)))
+    .orderBy(desc(reports.createdAt));
+  return rows.map((r) => ({ ...r, date: r.date.toISOString() }));
+}
+
+const hasOpenReport = exists(
+  sql`(select 1 from ${reports} where ${reports.listingId} = ${listings.id} and ${reports.dismissedAt} is null)`,
+);
+
+/** The back-office lists, newest first. */
+export const moderationLists = {
+  requests: (db: Db) =>
+    cards(db, and(isNull(listings.originalId), eq(listings.state, 'PENDING')), [
+      desc(listings.updatedAt),
+    ]),
+  denied: (db: Db) =>
+    cards(db, and(isNull(listings.originalId), eq(listings.state, 'DENIED')), [
+      desc(listings.updatedAt),
+    ]),
+  edits: (db: Db) =>
+    cards(db, and(isNotNull(listings.originalId), eq(listings.state, 'PENDING')), [
+      desc(listings.updatedAt),
+    ]),
+  reported: (db: Db) =>
+    cards(db, and(isNull(listings.originalId), eq(listings.state, 'ACTIVE'), hasOpenReport), [
+      desc(listings.updatedAt),
+    ]),
+  suspended: (db: Db) =>
+    cards(db, and(isNull(listings.originalId), eq(listings.state, 'SUSPENDED')), [
+      desc(listings.updatedAt),
+    ]),
+  active: (db: Db) =>
+    cards(
+      db,
+      and(isNull(listings.originalId), eq(listings.state, 'ACTIVE')),
+      [desc(listings.id)],
+      10_000,
+    ),
+  topSpotted: (db: Db) =>
+    cards(
+      db,
+      and(
+        isNull(listings.originalId),
+        eq(listings.state, 'ACTIVE'),
+        isNotNull(listings.topSpottedAt),
+      ),
+      [desc(listings.topSpottedAt)],
+    ),
+};
