@@ -1,0 +1,570 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarDetail } from '#shared/schemas/listing.ts';
+import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import type { Session } from '#shared/schemas/auth.ts';
+import { balanceOf, signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import {
+  listingPayload,
+  liveListing,
+  photos,
+  submitListing,
+} from '../../tests/support/listings.ts';
+import {
+  auditLog,
+  ledgerEntries,
+  mailQueue,
+  notifications,
+  subscriptions,
+  transactions,
+} from '../db/schema/index.ts';
+import { deliverQueuedMail } from '../mail/queue.ts';
+
+let ctx: TestContext;
+let admin: Session;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signUpAdmin(ctx);
+});
+afterAll(() => ctx.close());
+
+const request = (id: number, token: string) => ctx.get<CarDetail>(`/api/car/requests/${id}`, token);
+
+describe('submitting a listing', () => {
+  it('creates a pending request that only its owner and admins can see', async () => {
+    const seller = await signUp(ctx);
+    const res = await ctx.post<{ id: number }>(
+      '/api/cars/add',
+      await listingPayload(ctx),
+      seller.accessToken,
+    );
+    expect(res).toMatchObject({
+      code: 0,
+      message: 'Your listing has been successfully submitted for approval',
+    });
+    const own = await request(res.data.id, seller.accessToken);
+    expect(own.data).toMatchObject({
+      state: 'PENDING',
+      brand: 'Toyota',
+      model: 'Yaris',
+      fuel: 'Petrol',
+      registrationExpiration: '06.2027',
+      description: 'Serviced every year.\nNew tyres.',
+    });
+    expect(own.data.images).toHaveLength(5);
+    expect(own.data.images.filter((i) => i.isCover)).toHaveLength(1);
+    expect((await ctx.get(`/api/car/${res.data.id}`)).status).toBe(404);
+    const stranger = await signUp(ctx);
+    expect((await request(res.data.id, stranger.accessToken)).status).toBe(403);
+    expect((await request(res.data.id, admin.accessToken)).code).toBe(0);
+  });
+
+  it('needs a logged-in seller', async () => {
+    const res = await ctx.post('/api/cars/add', await listingPayload(ctx));
+    expect(res.status).toBe(401);
+  });
+
+  it('stores electric cars with engine size 0 and others without battery values', async () => {
+    const seller = await signUp(ctx);
+    const electric = await submitListing(ctx, seller.accessToken, {
+      fuel: 3,
+      cubics: 1600,
+      driveTrain: null,
+      batteryCapacity: 58.5,
+      batteryRange: 420,
+      chargerType: 2,
+    });
+    expect((await request(electric, seller.accessToken)).data).toMatchObject({
+      cubics: 0,
+      batteryCapacity: 58.5,
+      batteryRange: 420,
+      chargerType: 'Type 2',
+      driveTrain: null,
+    });
+    const petrol = await submitListing(ctx, seller.accessToken, {
+      batteryCapacity: 40,
+      batteryRange: 300,
+      chargerType: 2,
+    });
+    expect((await request(petrol, seller.accessToken)).data).toMatchObject({
+      batteryCapacity: 0,
+      batteryRange: 0,
+      chargerType: null,
+    });
+  });
+
+  const year = new Date().getUTCFullYear();
+  it.each([
+    [{ images: [] }, 'You have to upload minimum 5 images'],
+    [{ brand: null }, 'You have to select make'],
+    [{ model: null }, 'You have to select model'],
+    [{ title: '  ' }, 'You have to enter listing header'],
+    [{ body: null }, 'You have to select body'],
+    [{ fuel: null }, 'You have to select fuel'],
+    [{ doorNumber: null }, 'You have to select door number'],
+    [{ emissionClass: null }, 'You have to select emission class'],
+    [{ driveTrain: null }, 'You have to select drive train'],
+    [{ transmission: null }, 'You have to select transmission'],
+    [{ steeringWheelSide: null }, 'You have to select steering wheel side'],
+    [{ acType: null }, 'You have to select AC type'],
+    [{ origin: null }, 'You have to select vehicle origin'],
+    [{ carColor: null }, 'You have to select car color'],
+    [{ adTypeId: null }, 'You have to select listing type'],
+    [{ price: null }, 'You have to enter car price'],
+    [{ cubics: null }, 'You have to enter car engine size'],
+    [
+      { fuel: 3, driveTrain: null, batteryCapacity: null },
+      'You have to enter car battery capacity',
+    ],
+    [
+      { fuel: 3, driveTrain: null, batteryCapacity: 50, batteryRange: 0 },
+      'You have to enter car battery range',
+    ],
+    [
+      { fuel: 3, driveTrain: null, batteryCapacity: 50, batteryRange: 300, chargerType: null },
+      'You have to enter car charger type',
+    ],
+    [{ power: null }, 'You have to enter car power'],
+    [{ millage: null }, 'You have to enter car mileage'],
+    [{ year: null }, 'You have to enter manufacture year'],
+    [{ year: 1900 }, `Year have to be in range of 1950 - ${year + 1}`],
+    [{ registrationExpiration: undefined }, 'You have to select registration expiration'],
+    [{ personalDataAgreement: false }, 'You have to agree on storing personal data'],
+    [{ brand: null, model: null, title: '' }, 'You have to select make'],
+    [{ title: 'x'.repeat(51) }, 'Listing header can have at most 50 characters'],
+    [{ description: 'x'.repeat(1001) }, 'Description can have at most 1000 characters'],
+    [{ registrationExpiration: '13.2027' }, 'Registration expiration must be MM.yyyy'],
+    [{ body: 999 }, 'Unknown body'],
+    [{ safety: [9999] }, 'Unknown safety feature'],
+    [{ adTypeId: 9 }, 'Unknown listing type'],
+  ])('refuses %o with the first broken rule: %s', async (change, message) => {
+    const seller = await signUp(ctx);
+    const res = await ctx.post(
+      '/api/cars/add',
+      { ...(await listingPayload(ctx)), ...change },
+      seller.accessToken,
+    );
+    expect(res).toMatchObject({ status: 400, message });
+  });
+
+  it('refuses more than 20 photos and names the files that are not images', async () => {
+    const seller = await signUp(ctx);
+    const many = await ctx.post(
+      '/api/cars/add',
+      await listingPayload(ctx, { images: await photos(21, { width: 8, height: 8 }) }),
+      seller.accessToken,
+    );
+    expect(many).toMatchObject({ status: 400, message: 'You can only upload up to 20 images.' });
+    const gif = { image: 'R0lGODlhAQABAAAAACw=', isCover: false, name: 'anim.gif' };
+    const bad = await ctx.post(
+      '/api/cars/add',
+      await listingPayload(ctx, { images: [...(await photos(5)), gif] }),
+      seller.accessToken,
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.message).toBe(
+      'The following files were not uploaded because they are not valid image formats: anim.gif',
+    );
+  });
+
+  it('refuses a model of another make', async () => {
+    const seller = await signUp(ctx);
+    const res = await ctx.post(
+      '/api/cars/add',
+      await listingPayload(ctx, { brand: 1 }),
+      seller.accessToken,
+    );
+    expect(res).toMatchObject({
+      status: 400,
+      message: 'The model does not belong to the selected make',
+    });
+  });
+});
+
+describe('paid listing types', () => {
+  it('reserves the price, spends it on approval and starts the promotion', async () => {
+    const seller = await signUp(ctx);
+    const id = await submitListing(ctx, seller.accessToken, { adTypeId: 2 });
+    expect(await balanceOf(ctx, seller.userId)).toBe(0);
+    const [reserved] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.listingId, id));
+    expect(reserved).toMatchObject({ typeId: 4, state: 'Reserved', credits: 50 });
+
+    expect(
+      (await ctx.post(`/api/cars/requests/approve/${id}`, {}, admin.accessToken)).message,
+    ).toBe('Successfully approved car');
+    const [bought] = await ctx.db.select().from(transactions).where(eq(transactions.listingId, id));
+    expect(bought).toMatchObject({ typeId: 2, state: 'Spent', credits: 50 });
+    expect(await balanceOf(ctx, seller.userId)).toBe(0);
+    const [subscription] = await ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.listingId, id));
+    expect(subscription).toMatchObject({ typeId: 1, listingTypeId: 2, credits: 50 });
+    const days =
+      (subscription!.expiresAt.getTime() - subscription!.createdAt.getTime()) / 86_400_000;
+    expect(days).toBe(30);
+  });
+
+  it('refuses a type the balance does not cover, and writes nothing', async () => {
+    const seller = await signUp(ctx);
+    const res = await ctx.post(
+      '/api/cars/add',
+      await listingPayload(ctx, { adTypeId: 1 }),
+      seller.accessToken,
+    );
+    expect(res).toMatchObject({ status: 409, message: 'You do not have enough credits' });
+    expect(await balanceOf(ctx, seller.userId)).toBe(50);
+    const mine = await ctx.post<{ totalCount: number }>(
+      `/api/cars/listings/user/${seller.userId}`,
+      {},
+      seller.accessToken,
+    );
+    expect(mine.data.totalCount).toBe(0);
+  });
+
+  it('gives the credits back on denial and reserves them again when the owner resubmits', async () => {
+    const seller = await signUp(ctx);
+    const id = await submitListing(ctx, seller.accessToken, { adTypeId: 2 });
+    const denied = await ctx.post(
+      '/api/cars/request/deny',
+      { id, message: 'Photos show a different car' },
+      admin.accessToken,
+    );
+    expect(denied.message).toBe('Successfully denied car');
+    expect(await balanceOf(ctx, seller.userId)).toBe(50);
+    const seen = await request(id, seller.accessToken);
+    expect(seen.data).toMatchObject({
+      state: 'DENIED',
+      deniedMessage: 'Photos show a different car',
+    });
+
+    const again = await ctx.post(
+      '/api/cars/request/edit',
+      { ...(await listingPayload(ctx)), id },
+      seller.accessToken,
+    );
+    expect(again).toMatchObject({
+      code: 0,
+      message: 'Your listing update has been successfully submitted for approval',
+    });
+    expect((await request(id, seller.accessToken)).data).toMatchObject({
+      state: 'PENDING',
+      deniedMessage: null,
+    });
+    expect(await balanceOf(ctx, seller.userId)).toBe(0);
+    const sum = await ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, seller.userId));
+    expect(sum.reduce((a, e) => a + e.credits, 0)).toBe(0);
+  });
+
+  it('gives the credits back when the owner withdraws the request', async () => {
+    const seller = await signUp(ctx);
+    const id = await submitListing(ctx, seller.accessToken, { adTypeId: 2 });
+    const res = await ctx.delete(`/api/car/request/remove/${id}`, seller.accessToken);
+    expect(res).toMatchObject({ code: 0, message: 'Car removed' });
+    expect(await balanceOf(ctx, seller.userId)).toBe(50);
+    expect((await request(id, seller.accessToken)).status).toBe(404);
+  });
+});
+
+describe('moderation', () => {
+  it('approves a listing: live, notified in the app and by e-mail, written to the audit log', async () => {
+    const seller = await signUp(ctx);
+    const id = await submitListing(ctx, seller.accessToken);
+    expect((await ctx.get<unknown[]>('/api/car/requests', admin.accessToken)).data).toContainEqual(
+      expect.objectContaining({ id, state: 'PENDING' }),
+    );
+    await ctx.post(`/api/cars/requests/approve/${id}`, {}, admin.accessToken);
+    const live = await ctx.get<CarDetail>(`/api/car/${id}`);
+    expect(live.data).toMatchObject({
+      state: 'ACTIVE',
+      user: { id: seller.userId, email: seller.email },
+    });
+    const [notice] = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, seller.userId));
+    expect(notice).toMatchObject({ typeId: 3, title: 'Your listing is live' });
+    const [log] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'listing'), eq(auditLog.entityId, id)));
+    expect(log).toMatchObject({ adminId: admin.userId, action: 'approve' });
+    const queued = await ctx.db.select().from(mailQueue).where(eq(mailQueue.to, seller.email));
+    expect(queued).toHaveLength(1);
+    await deliverQueuedMail(ctx.db, ctx.deps.mailer);
+    expect(ctx.outbox.find((m) => m.to === seller.email)?.subject).toBe('Your listing is live');
+    expect((await ctx.post(`/api/cars/requests/approve/${id}`, {}, admin.accessToken)).status).toBe(
+      409,
+    );
+  });
+
+  it('keeps the reason the admin entered for a denied edit', async () => {
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const edit = await ctx.post<{ id: number }>(
+      '/api/cars/edit',
+      { ...(await listingPayload(ctx, { title: 'Changed title' })), originalId: id },
+      seller.accessToken,
+    );
+    expect(edit.message).toBe('Your listing update has been successfully submitted for approval');
+    const denied = await ctx.post(
+      '/api/cars/edit/deny',
+      { id: edit.data.id, message: 'Price looks wrong' },
+      admin.accessToken,
+    );
+    expect(denied.message).toBe('Successfully denied car');
+    expect((await request(edit.data.id, seller.accessToken)).data).toMatchObject({
+      state: 'DENIED',
+      deniedMessage: 'Price looks wrong',
+    });
+    const [notice] = await ctx.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, seller.userId),
+          eq(notifications.title, 'Your listing update was denied'),
+        ),
+      );
+    expect(notice?.message).toContain('Price looks wrong');
+    expect((await ctx.get<CarDetail>(`/api/car/${id}`)).data.title).toBe(
+      'Toyota Yaris 1.3 automatic, one owner',
+    );
+  });
+
+  it('refuses a denial without a reason', async () => {
+    const seller = await signUp(ctx);
+    const id = await submitListing(ctx, seller.accessToken);
+    const res = await ctx.post('/api/cars/request/deny', { id, message: ' ' }, admin.accessToken);
+    expect(res).toMatchObject({ status: 400, message: 'Please enter a reason for denial' });
+  });
+
+  it('lets only admins moderate', async () => {
+    const seller = await signUp(ctx);
+    const id = await submitListing(ctx, seller.accessToken);
+    for (const [method, path] of [
+      ['GET', '/api/car/requests'],
+      ['GET', '/api/car/requests/denied'],
+      ['GET', '/api/cars/edit/all'],
+      ['GET', '/api/cars/reported'],
+      ['GET', '/api/cars/suspended'],
+      ['GET', '/api/cars/active'],
+      ['GET', '/api/cars/top-spotted'],
+      ['POST', `/api/cars/requests/approve/${id}`],
+      ['POST', `/api/cars/suspend/${id}`],
+      ['POST', `/api/cars/activate/${id}`],
+      ['POST', `/api/car/${id}/report/delete`],
+      ['GET', `/api/car/reports/${id}`],
+      ['GET', `/api/car/edit/${id}`],
+      ['POST', `/api/cars/edit/approve/${id}`],
+      ['PUT', `/api/cars/top-spotted/add/${id}`],
+      ['PUT', `/api/cars/top-spotted/remove/${id}`],
+    ] as const) {
+      expect(
+        (await ctx.request(method, path, { token: seller.accessToken })).status,
+        `${method} ${path}`,
+      ).toBe(403);
+      expect((await ctx.request(method, path)).status, `${method} ${path}`).toBe(401);
+    }
+    expect(
+      (await ctx.post('/api/cars/request/deny', { id, message: 'x' }, seller.accessToken)).status,
+    ).toBe(403);
+    expect(
+      (await ctx.post('/api/cars/edit/deny', { id, message: 'x' }, seller.accessToken)).status,
+    ).toBe(403);
+  });
+});
+
+describe('editing a live listing', () => {
+  it('keeps the live listing until the edit is approved, then applies it without moving it up', async () => {
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const raw = await ctx.get<{
+      registrationExpiration: string;
+      images: { id: number; image: string; isCover: boolean }[];
+    }>(`/api/car/edit/details/raw/${id}`, seller.accessToken);
+    expect(raw.data.registrationExpiration).toBe('06.2027');
+    expect(raw.data.images).toHaveLength(5);
+    expect(raw.data.images[0]?.isCover).toBe(true);
+    const before = await ctx.get<CarDetail>(`/api/car/${id}`);
+
+    const payload = {
+      ...(await listingPayload(ctx, { title: 'New title', price: 8900 })),
+      images: raw.data.images,
+      originalId: id,
+    };
+    const edit = await ctx.post<{ id: number }>('/api/cars/edit', payload, seller.accessToken);
+    expect(edit.code).toBe(0);
+    expect((await ctx.get<CarDetail>(`/api/car/${id}`)).data.title).toBe(
+      'Toyota Yaris 1.3 automatic, one owner',
+    );
+    const pending = await ctx.get<CarDetail & { original: CarDetail }>(
+      `/api/car/edit/${edit.data.id}`,
+      admin.accessToken,
+    );
+    expect(pending.data).toMatchObject({
+      title: 'New title',
+      price: 8900,
+      original: { id, title: 'Toyota Yaris 1.3 automatic, one owner' },
+    });
+    // The unchanged photos were kept, not stored again.
+    expect(pending.data.images.map((i) => i.name)).toEqual(before.data.images.map((i) => i.name));
+
+    expect(
+      (await ctx.post(`/api/cars/edit/approve/${edit.data.id}`, {}, admin.accessToken)).message,
+    ).toBe('Successfully approved car');
+    const after = await ctx.get<CarDetail>(`/api/car/${id}`);
+    expect(after.data).toMatchObject({ id, title: 'New title', price: 8900, state: 'ACTIVE' });
+    expect(after.data.createdAt).toBe(before.data.createdAt);
+    expect(
+      (await ctx.get<unknown[]>('/api/cars/edit/all', admin.accessToken)).data,
+    ).not.toContainEqual(expect.objectContaining({ id: edit.data.id }));
+  });
+
+  it('lets only the owner edit, read the raw details and remove', async () => {
+    const seller = await signUp(ctx);
+    const other = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    expect((await ctx.get(`/api/car/edit/details/raw/${id}`, other.accessToken)).status).toBe(403);
+    const payload = { ...(await listingPayload(ctx)), originalId: id };
+    expect((await ctx.post('/api/cars/edit', payload, other.accessToken)).status).toBe(403);
+    expect((await ctx.delete(`/api/car/remove/${id}`, other.accessToken)).status).toBe(403);
+    expect((await ctx.delete(`/api/car/remove/${id}`)).status).toBe(401);
+    const pending = await submitListing(ctx, seller.accessToken);
+    expect(
+      (await ctx.get(`/api/car/request/edit/details/raw/${pending}`, other.accessToken)).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx.post(
+          '/api/cars/request/edit',
+          { ...(await listingPayload(ctx)), id: pending },
+          other.accessToken,
+        )
+      ).status,
+    ).toBe(403);
+    expect((await ctx.delete(`/api/car/request/remove/${pending}`, other.accessToken)).status).toBe(
+      403,
+    );
+
+    const removed = await ctx.delete(`/api/car/remove/${id}`, seller.accessToken);
+    expect(removed).toMatchObject({ code: 0, message: 'Car removed' });
+    expect((await ctx.get(`/api/car/${id}`)).status).toBe(404);
+  });
+
+  it('lets an owner edit a suspended listing back to review, and approval makes it live', async () => {
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    expect((await ctx.post(`/api/cars/suspend/${id}`, {}, admin.accessToken)).message).toBe(
+      'Car suspended',
+    );
+    const edit = await ctx.post<{ id: number }>(
+      '/api/cars/edit',
+      { ...(await listingPayload(ctx, { title: 'Fixed' })), originalId: id },
+      seller.accessToken,
+    );
+    await ctx.post(`/api/cars/edit/approve/${edit.data.id}`, {}, admin.accessToken);
+    expect((await ctx.get<CarDetail>(`/api/car/${id}`)).data).toMatchObject({
+      state: 'ACTIVE',
+      title: 'Fixed',
+    });
+  });
+});
+
+describe('reading listings', () => {
+  it('counts a view once per visitor per day and never for the owner', async () => {
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const visitor = await signUp(ctx);
+    await ctx.get(`/api/car/${id}`, visitor.accessToken);
+    await ctx.get(`/api/car/${id}`, visitor.accessToken);
+    await ctx.get(`/api/car/${id}`, seller.accessToken);
+    const seen = await ctx.get<CarDetail>(`/api/car/${id}`, visitor.accessToken);
+    expect(seen.data.views).toBe(1);
+  });
+
+  it('shows the seller, their other cars and similar cars to visitors, not to the owner', async () => {
+    const seller = await signUp(ctx);
+    const first = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const second = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const someone = await signUp(ctx);
+    const similar = await liveListing(ctx, someone.accessToken, admin.accessToken);
+    const visitor = await ctx.get<CarDetail>(`/api/car/${first}`);
+    expect(visitor.data.userCars.map((c) => c.id)).toContain(second);
+    expect(visitor.data.similarCars.map((c) => c.id)).toContain(similar);
+    expect(visitor.data.similarCars.map((c) => c.id)).not.toContain(second);
+    const owner = await ctx.get<CarDetail>(`/api/car/${first}`, seller.accessToken);
+    expect(owner.data.userCars).toEqual([]);
+    expect(owner.data.similarCars).toEqual([]);
+  });
+
+  it("lists the owner's listings by state, requests and edits included, for the owner only", async () => {
+    const seller = await signUp(ctx);
+    const live = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const pending = await submitListing(ctx, seller.accessToken);
+    const all = await ctx.post<{ cars: { id: number; state: string }[]; totalCount: number }>(
+      `/api/cars/listings/user/${seller.userId}`,
+      { pageNumber: 1, pageSize: 50, stateFilter: null },
+      seller.accessToken,
+    );
+    expect(all.data.totalCount).toBe(2);
+    const onlyPending = await ctx.post<{ cars: { id: number }[] }>(
+      `/api/cars/listings/user/${seller.userId}`,
+      { pageNumber: 1, pageSize: 50, stateFilter: 'PENDING' },
+      seller.accessToken,
+    );
+    expect(onlyPending.data.cars.map((c) => c.id)).toEqual([pending]);
+    expect(all.data.cars.map((c) => c.id)).toContain(live);
+    const other = await signUp(ctx);
+    expect(
+      (await ctx.post(`/api/cars/listings/user/${seller.userId}`, {}, other.accessToken)).status,
+    ).toBe(403);
+  });
+
+  it('serves listing photos with long immutable caching', async () => {
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const detail = await ctx.get<CarDetail>(`/api/car/${id}`);
+    const photo = await ctx.app.request(detail.data.images[0]!.name);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await ctx.app.request('/images/listings/nope.jpg')).status).toBe(404);
+    expect((await ctx.app.request('/images/../../etc/passwd')).status).toBe(404);
+  });
+
+  it("answers 'Listing not found' for an unknown id", async () => {
+    const res = await ctx.get('/api/car/999999');
+    expect(res).toMatchObject({ status: 404, message: 'Listing not found' });
+  });
+});
+
+describe('top spotted', () => {
+  it('adds and removes a live listing', async () => {
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const added = await ctx.put(`/api/cars/top-spotted/add/${id}`, admin.accessToken);
+    expect(added.message).toBe('Successfully promoted car to featured');
+    const home = await ctx.post<{ topSpottedCars: { id: number; isTopSpotted: boolean }[] }>(
+      '/api/cars',
+      {},
+    );
+    expect(home.data.topSpottedCars).toContainEqual(
+      expect.objectContaining({ id, isTopSpotted: true }),
+    );
+    const removed = await ctx.put(`/api/cars/top-spotted/remove/${id}`, admin.accessToken);
+    expect(removed.message).toBe('Successfully removed car from featured');
+    expect(
+      (await ctx.get<{ id: number }[]>('/api/cars/top-spotted', admin.accessToken)).data,
+    ).not.toContainEqual(expect.objectContaining({ id }));
+    const pending = await submitListing(ctx, seller.accessToken);
+    expect((await ctx.put(`/api/cars/top-spotted/add/${pending}`, admin.accessToken)).status).toBe(
+      409,
+    );
+  });
+});
