@@ -5,7 +5,11 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { logger } from 'hono/logger';
+import { adsRouter } from './ads/index.ts';
 import { authRouter } from './auth/index.ts';
+import { contactRouter } from './contact/index.ts';
+import { notificationsRouter } from './notifications/index.ts';
+import { checkoutRouter, paymentsRouter } from './payments/index.ts';
 import { identify } from './auth/guard.ts';
 import { catalogRouter } from './catalog/index.ts';
 import { configurationRouter } from './configuration/index.ts';
@@ -15,7 +19,9 @@ import { onError, onNotFound } from './http/on-error.ts';
 import { validationHook } from './http/validation.ts';
 import { imagesRouter } from './images/images.routes.ts';
 import { listingsRouter, moderationRouter } from './listings/index.ts';
+import { subscriptionsRouter } from './subscriptions/index.ts';
 import { usersRouter } from './users/index.ts';
+import { vouchersRouter } from './vouchers/index.ts';
 
 const MB = 1024 * 1024;
 /** Routes that carry images as base64 get more room than the 1 MB every other body gets. */
@@ -59,7 +65,14 @@ export function createApp(deps: Deps) {
     .route('/', configurationRouter)
     .route('/', catalogRouter)
     .route('/', moderationRouter)
-    .route('/', listingsRouter);
+    .route('/', listingsRouter)
+    .route('/', adsRouter)
+    .route('/', contactRouter)
+    .route('/', notificationsRouter)
+    .route('/', paymentsRouter)
+    .route('/', checkoutRouter)
+    .route('/', vouchersRouter)
+    .route('/', subscriptionsRouter);
 
   routes.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { seedReference } from './db/seed/reference.ts';
 import type { Deps } from './http/env.ts';
 import { createMailer } from './mail/mailer.ts';
+import { paymentProvider } from './payments/providers/index.ts';
 import { localStorage } from './storage/storage.ts';
 
 /** Everything the app needs before it can answer: database, migrations, data, mail, storage. */
@@ -34,6 +35,7 @@ export async function boot(config: Config): Promise<{
       outboxDir: path.join(config.DATA_DIR, 'outbox'),
     }),
     storage: localStorage(path.join(config.DATA_DIR, 'uploads')),
+    payments: paymentProvider(config, db),
   };
   const admin = await ensureAdmin(db, config);
   if (config.DEMO_DATA) await seedDemo(deps);

@@ -26,6 +26,9 @@ export const configSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Spotted <no-reply@spotted.mt>'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
   JOBS: bool.default(true),
@@ -33,12 +36,24 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+const checkedSchema = configSchema.superRefine((c, ctx) => {
+  if (c.PAYMENT_PROVIDER !== 'stripe') return;
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!c[key])
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'is required when PAYMENT_PROVIDER is stripe',
+      });
+  }
+});
+
 /** Parses the environment; a wrong setting throws an error that names it and says what is wrong. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const result = configSchema.safeParse(present);
+  const result = checkedSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { jobsFor } from './jobs/jobs.ts';
+import { startJobs } from './jobs/scheduler.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -30,6 +32,7 @@ async function main() {
     );
   }
   const { deps, database, admin } = await boot(config);
+  const stopJobs = config.JOBS ? startJobs(jobsFor(deps)) : () => undefined;
   const api = createApp(deps);
   const { handler: renderSite } = (await import(SITE_ENTRY.href)) as { handler: AstroHandler };
   const locals: App.Locals = { api: (request: Request) => Promise.resolve(api.fetch(request)) };
@@ -65,6 +68,7 @@ async function main() {
 
   const stop = async (signal: string) => {
     console.info(`${signal}: shutting down`);
+    stopJobs();
     http.close();
     await database.close();
     process.exit(0);

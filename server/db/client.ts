@@ -25,7 +25,11 @@ export function openDatabase(options: {
 }): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    pool.on('error', (err) => console.error('[db] idle client error', err));
+    // An idle connection the server closed is replaced on the next query; 57P01 is a deliberate
+    // shutdown (a restart, or a test database being dropped) and not worth a stack trace.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.error('[db] idle connection lost:', err.message);
+    });
     return {
       db: drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Db,
       kind: 'postgres',

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentProvider } from '../payments/providers/provider.ts';
 import type { Storage } from '../storage/storage.ts';
 
 /** What every request can reach; built once at start (server/main.ts) or per test file. */
@@ -10,6 +11,7 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   jwtKey: Uint8Array;
+  payments: PaymentProvider;
 }
 
 /** The caller, once the bearer token has been checked. */

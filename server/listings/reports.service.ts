@@ -17,9 +17,12 @@ export async function reportListing(
   reporter: { userId: number | null; key: string },
   message: string,
 ) {
-  const details = message.includes(' - ') ? message.slice(message.indexOf(' - ') + 3) : message;
-  if (details.trim().length < limits.reportDetailsMin)
-    throw badRequest(messages.listing.reportTooShort);
+  // The screens send '{reason} - {details}'; the details rule comes first, as on the screen.
+  const parts = /^(.*?)\s-(?:\s([\s\S]*))?$/.exec(message.trim());
+  const reason = parts?.[1]?.trim() ?? '';
+  const details = (parts ? (parts[2] ?? '') : message).trim();
+  if (details.length < limits.reportDetailsMin) throw badRequest(messages.listing.reportTooShort);
+  if (!reason) throw badRequest(messages.listing.reportNoCategory);
   const [row] = await db
     .select()
     .from(listings)

@@ -1,17 +1,19 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailQueue } from '../db/schema/index.ts';
 import type { Mailer } from './mailer.ts';
 
 const MAX_ATTEMPTS = 8;
+const LEASE_MS = 5 * 60_000;
 
 /**
- * Sends up to `batch` queued e-mails. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
- * instances can drain the queue together without sending a message twice; a failure is retried
- * later with a growing delay. Returns how many were sent.
+ * Sends up to `batch` queued e-mails. Rows are claimed in a short transaction with FOR UPDATE
+ * SKIP LOCKED and leased for five minutes (several instances drain the queue together without
+ * sending a message twice), then sent outside any transaction; a failure is retried later with a
+ * growing delay. Returns how many were sent.
  */
 export async function deliverQueuedMail(db: Db, mailer: Mailer, batch = 50): Promise<number> {
-  return db.transaction(async (tx) => {
+  const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(mailQueue)
@@ -25,29 +27,41 @@ export async function deliverQueuedMail(db: Db, mailer: Mailer, batch = 50): Pro
       .orderBy(asc(mailQueue.id))
       .limit(batch)
       .for('update', { skipLocked: true });
-    let sent = 0;
-    for (const message of due) {
-      try {
-        await mailer.send({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? undefined,
-        });
-        await tx.update(mailQueue).set({ sentAt: new Date() }).where(eq(mailQueue.id, message.id));
-        sent++;
-      } catch (err) {
-        const attempts = message.attempts + 1;
-        await tx
-          .update(mailQueue)
-          .set({
-            attempts,
-            lastError: err instanceof Error ? err.message : String(err),
-            sendAfter: new Date(Date.now() + 2 ** attempts * 30_000),
-          })
-          .where(eq(mailQueue.id, message.id));
-      }
+    if (due.length) {
+      await tx
+        .update(mailQueue)
+        .set({ sendAfter: new Date(Date.now() + LEASE_MS) })
+        .where(
+          inArray(
+            mailQueue.id,
+            due.map((m) => m.id),
+          ),
+        );
     }
-    return sent;
+    return due;
   });
+  let sent = 0;
+  for (const message of claimed) {
+    try {
+      await mailer.send({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+      });
+      await db.update(mailQueue).set({ sentAt: new Date() }).where(eq(mailQueue.id, message.id));
+      sent++;
+    } catch (err) {
+      const attempts = message.attempts + 1;
+      await db
+        .update(mailQueue)
+        .set({
+          attempts,
+          lastError: err instanceof Error ? err.message : String(err),
+          sendAfter: new Date(Date.now() + 2 ** attempts * 30_000),
+        })
+        .where(eq(mailQueue.id, message.id));
+    }
+  }
+  return sent;
 }

@@ -18,6 +18,11 @@ export interface Notice {
  * transaction (the mail job sends it, so a slow mail server never holds up the decision).
  */
 export async function notify(db: Db, userId: number, notice: Notice): Promise<void> {
+  const [user] = await db
+    .select({ email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.deletedAt) return;
   await db.insert(notifications).values({
     userId,
     typeId: notice.typeId,
@@ -25,10 +30,5 @@ export async function notify(db: Db, userId: number, notice: Notice): Promise<vo
     message: notice.message,
   });
   if (!notice.mail) return;
-  const [user] = await db
-    .select({ email: users.email, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user || user.deletedAt) return;
   await db.insert(mailQueue).values({ to: user.email, subject: notice.title, text: notice.mail });
 }

@@ -6,6 +6,9 @@ import { balanceOf } from '../ledger/ledger.ts';
 import type * as routes from './users.routes.ts';
 import * as users from './users.service.ts';
 
+export const all: Handler<typeof routes.all> = async (c) =>
+  ok(c, await users.listUsers(c.var.deps));
+
 export const getUser: Handler<typeof routes.getUser> = async (c) => {
   const { id } = c.req.valid('param');
   requireSelfOrAdmin(c.var.caller, id);

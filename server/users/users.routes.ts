@@ -1,9 +1,27 @@
 import { createRoute } from '@hono/zod-openapi';
 import { changePasswordSchema, deleteAccountSchema } from '#shared/schemas/auth.ts';
-import { balanceSchema, sellerSchema, userSchema, userUpdateSchema } from '#shared/schemas/user.ts';
+import {
+  balanceSchema,
+  sellerSchema,
+  userRowSchema,
+  userSchema,
+  userUpdateSchema,
+} from '#shared/schemas/user.ts';
+import { z } from '#shared/schemas/zod.ts';
+import { requireAdmin } from '../auth/guard.ts';
 import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
 
 const tags = ['Accounts'];
+
+export const all = createRoute({
+  method: 'get',
+  path: '/user/all',
+  tags,
+  summary: 'Every account, newest first (admin)',
+  security: bearer,
+  middleware: [requireAdmin] as const,
+  responses: responses(z.array(userRowSchema), 'Users'),
+});
 
 export const getUser = createRoute({
   method: 'get',

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { roleNames, roles, type RoleId } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { z } from '#shared/schemas/zod.ts';
@@ -29,6 +29,27 @@ async function findUser(deps: Deps, id: number) {
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   if (!row) throw notFound(USER_NOT_FOUND);
   return row;
+}
+
+/** Every account that is not deleted, newest first (the back-office's users table). */
+export async function listUsers(deps: Deps) {
+  const rows = await deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roleId: users.roleId,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(isNull(users.deletedAt))
+    .orderBy(desc(users.id));
+  return rows.map((u) => ({
+    ...u,
+    roleName: roleNames[u.roleId as RoleId] ?? '',
+    createdAt: u.createdAt.toISOString(),
+  }));
 }
 
 /** Who a session belongs to, or null once the account is gone. */

@@ -316,6 +316,12 @@ export const editDetailsSchema = z
 
 export const sortFields = ['price', 'year', 'createdAt'] as const;
 
+/** ASC or DESC in any case; empty means the default. */
+const sortDirection = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' ? v.toUpperCase() : v),
+  z.enum(['ASC', 'DESC']).nullish(),
+);
+
 /** POST cars/search: every filter of the spec; empty values mean "any". */
 export const searchSchema = z.object({
   brand: optionalId,
@@ -348,10 +354,7 @@ export const searchSchema = z.object({
   onlyFirstOwner: flag,
   onlyRedPlate: flag,
   sortBy: z.preprocess((v) => (v === '' ? null : v), z.enum(sortFields).nullish()),
-  sortDirection: z.preprocess(
-    (v) => (typeof v === 'string' ? v.toUpperCase() : v),
-    z.enum(['ASC', 'DESC']).nullish(),
-  ),
+  sortDirection,
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(limits.pageSize),
 });
@@ -391,8 +394,5 @@ export const favoriteSchema = z.object({
 export const favoritesQuerySchema = pageSchema.extend({
   userId: z.coerce.number().int().positive().optional(),
   sortBy: z.preprocess((v) => (v === '' ? null : v), z.enum(sortFields).nullish()),
-  sortDirection: z.preprocess(
-    (v) => (typeof v === 'string' ? v.toUpperCase() : v),
-    z.enum(['ASC', 'DESC']).nullish(),
-  ),
+  sortDirection,
 });

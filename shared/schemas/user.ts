@@ -82,4 +82,17 @@ export function profileUpdateProblem(
   return null;
 }
 
+/** A row of the back-office's users table. */
+export const userRowSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    roleId: z.number().int(),
+    roleName: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'UserRow' });
+
 export const balanceSchema = z.object({ balance: z.number().int() }).meta({ id: 'Balance' });

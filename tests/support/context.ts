@@ -8,6 +8,7 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/http/env.ts';
 import type { MailMessage } from '../../server/mail/mailer.ts';
+import { paymentProvider } from '../../server/payments/providers/index.ts';
 import { localStorage } from '../../server/storage/storage.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -26,9 +27,11 @@ export async function createTestContext(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'spotted-test-'));
   const outbox: MailMessage[] = [];
+  const config = loadConfig({ DATA_DIR: dataDir, ...env });
   const deps: Deps = {
     db: database.db,
-    config: loadConfig({ DATA_DIR: dataDir, ...env }),
+    config,
+    payments: paymentProvider(config, database.db),
     mailer: { send: async (message) => void outbox.push(message) },
     storage: localStorage(path.join(dataDir, 'uploads')),
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),

@@ -199,3 +199,17 @@ export const subscriptionPeriods = pgTable(
     index('subscription_periods_listing_idx').on(t.listingId, t.createdAt),
   ],
 );
+
+/**
+ * The built-in sandbox payment provider's own record of its checkouts (what a real provider keeps
+ * on its side): open until the payer presses Pay or Cancel on the sandbox checkout page.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  sessionId: text().primaryKey(),
+  status: text().$type<'open' | 'paid' | 'cancelled'>().notNull().default('open'),
+  amountCents: integer().notNull(),
+  currency: text().notNull(),
+  description: text().notNull(),
+  successUrl: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,29 @@
+import { eq, sql } from 'drizzle-orm';
+import { ledgerEntries, transactionTypes, users } from '../../server/db/schema/index.ts';
+import { record } from '../../server/ledger/ledger.ts';
+import type { TestContext } from './context.ts';
+
+/** Credits a user through the ledger (as a voucher would), so balance and ledger stay equal. */
+export async function grant(ctx: TestContext, userId: number, credits: number) {
+  await ctx.db.transaction((tx) =>
+    record(
+      tx,
+      { userId, typeId: transactionTypes.voucher, state: 'Done', credits },
+      'credit',
+      credits,
+    ),
+  );
+}
+
+/** The stored balance and the sum of the user's ledger entries: they must always be equal. */
+export async function walletOf(ctx: TestContext, userId: number) {
+  const [user] = await ctx.db
+    .select({ balance: users.balance })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [sum] = await ctx.db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.credits}), 0)::int` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  return { balance: user?.balance, ledger: sum?.total };
+}
