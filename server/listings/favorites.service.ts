@@ -34,7 +34,7 @@ export function favoritePage(
     pageSize: number;
   },
 ) {
-  const saved = sql`exists (select 1 from ${favorites} where ${favorites.listingId} = ${listings.id} and ${favorites.userId} = ${userId})`;
+  const saved = sql`exists (select 1 from ${favorites} where ${favorites.listingId} = "listings"."id" and ${favorites.userId} = ${userId})`;
   return cardPage(db, {
     where: and(isLive, saved),
     orderBy: sortOrder(query.sortBy, query.sortDirection),

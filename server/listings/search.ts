@@ -9,7 +9,8 @@ const some = (v: number[] | null | undefined): v is number[] => Array.isArray(v)
 /** Listings that have every one of `ids` in a feature table. */
 function hasAll(table: typeof listingSafety | typeof listingEquipment, ids: number[]): SQL {
   const unique = [...new Set(ids)];
-  return sql`(select count(*) from ${table} where ${table.listingId} = ${listings.id} and ${inArray(table.itemId, unique)}) = ${unique.length}`;
+  // "listings"."id" spelled out: a count over the listings table alone renders columns unqualified.
+  return sql`(select count(*) from ${table} where ${table.listingId} = "listings"."id" and ${inArray(table.itemId, unique)}) = ${unique.length}`;
 }
 
 /** The WHERE of POST cars/search: live listings matching every filter given. */

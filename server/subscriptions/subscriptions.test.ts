@@ -41,7 +41,12 @@ interface History {
   title: string;
   price: number;
   currency: string;
-  history: { listingTypeId: number; listingTypeName: string; credits: number; createdDate: string }[];
+  history: {
+    listingTypeId: number;
+    listingTypeName: string;
+    credits: number;
+    createdDate: string;
+  }[];
 }
 
 const DAY = 86_400_000;
@@ -398,7 +403,11 @@ describe('the renewal job', () => {
     });
     const periods = (await history(id, dealer.accessToken)).data.history;
     expect(periods).toHaveLength(2);
-    expect(periods[0]).toMatchObject({ listingTypeId: 2, listingTypeName: 'Featured', credits: 50 });
+    expect(periods[0]).toMatchObject({
+      listingTypeId: 2,
+      listingTypeName: 'Featured',
+      credits: 50,
+    });
     expect(await noticesOf(dealer, 'Promotion renewed')).toHaveLength(1);
   });
 

@@ -54,7 +54,7 @@ export async function activeVouchers(db: Db) {
   const rows = await db
     .select({
       voucher: vouchers,
-      redemptions: sql<number>`(select count(*) from ${voucherRedemptions} where ${voucherRedemptions.voucherId} = ${vouchers.id})::int`,
+      redemptions: sql<number>`(select count(*) from voucher_redemptions r where r.voucher_id = "vouchers"."id")::int`,
     })
     .from(vouchers)
     .where(and(isNull(vouchers.deactivatedAt), gt(vouchers.expiresAt, new Date())))

@@ -1,0 +1,14 @@
+/** Formatters every client shares: prices, numbers and the spec's date formats. */
+import { format } from 'date-fns';
+
+/** Prices: number formatting plus the currency (default euro). */
+export const price = (value: number, currency = '€') =>
+  `${currency}${new Intl.NumberFormat('en-MT').format(value)}`;
+
+export const number = (value: number) => new Intl.NumberFormat('en-MT').format(value);
+
+/** 'dd MMM yyyy, HH:mm' for UTC timestamps, shown in the reader's time. */
+export const dateTime = (iso: string) => format(new Date(iso), 'dd MMM yyyy, HH:mm');
+
+/** 'dd MMM yyyy' (subscription dates). */
+export const date = (iso: string) => format(new Date(iso), 'dd MMM yyyy');
