@@ -7,7 +7,7 @@ const m = messages.listing;
 /** A number that may arrive as a string (form fields); empty means not given. */
 const optionalNumber = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-  z.number().finite().nullable(),
+  z.number().nullable(),
 );
 const optionalId = optionalNumber.pipe(z.number().int().positive().nullable());
 const flag = z.preprocess(

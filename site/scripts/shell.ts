@@ -1,0 +1,154 @@
+import { dateTime } from '#shared/format.ts';
+import { api } from '../lib/api.ts';
+import { confirm, showResult } from '../lib/dialogs.ts';
+import { clearSession, isLoggedIn, keys, readSession } from '../lib/session.ts';
+
+/** The behaviour every page shares: menus, logout, the bell, the banners, the search memory. */
+
+function toggleMenu(button: HTMLElement | null, menu: HTMLElement | null, onOpen?: () => void) {
+  if (!button || !menu) return;
+  button.addEventListener('click', (event) => {
+    event.stopPropagation();
+    const open = menu.hidden;
+    menu.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+    if (open) onOpen?.();
+  });
+  document.addEventListener('click', (event) => {
+    if (!menu.hidden && !menu.contains(event.target as Node)) {
+      menu.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+    }
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !menu.hidden) {
+      menu.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+      button.focus();
+    }
+  });
+}
+
+toggleMenu(document.getElementById('burger'), document.getElementById('burger-menu'));
+toggleMenu(document.getElementById('account-button'), document.getElementById('account-menu'));
+toggleMenu(
+  document.getElementById('bell'),
+  document.getElementById('notifications-menu'),
+  () => void loadNotifications(),
+);
+
+/** Logout asks first; success (or no stored user) clears the session and reloads at home. */
+export async function logout() {
+  if (!(await confirm('Are you sure that you want to log out?'))) return;
+  const session = readSession();
+  if (session) {
+    const res = await api.put(`user/logout/${session.userId}`);
+    if (res.code !== 0 && res.status !== 401) {
+      await showResult(false, res.message);
+      return;
+    }
+  }
+  clearSession();
+  location.href = '/';
+}
+document
+  .querySelectorAll('[data-logout]')
+  .forEach((b) => b.addEventListener('click', () => void logout()));
+
+interface Notification {
+  id: number;
+  typeId: number;
+  title: string;
+  message: string;
+  isRead: boolean;
+  sentAt: string;
+}
+
+const typeIcons: Record<number, string> = { 1: 'ℹ️', 2: '💳', 3: '🚗', 4: '👤' };
+
+async function refreshBell() {
+  if (!isLoggedIn()) return;
+  const res = await api.get<{ count: number }>('notifications/unread/count');
+  const badge = document.getElementById('bell-count');
+  if (!badge || res.code !== 0) return;
+  badge.hidden = res.data.count === 0;
+  badge.textContent = res.data.count > 99 ? '99+' : String(res.data.count);
+}
+
+async function loadNotifications() {
+  const session = readSession();
+  const list = document.getElementById('notifications-list');
+  if (!session || !list) return;
+  const res = await api.post<Notification[]>(`notifications/user/${session.userId}`, {
+    pageNumber: 1,
+    pageSize: 50,
+  });
+  if (res.code !== 0) return;
+  const empty = document.getElementById('notifications-empty');
+  if (empty) empty.hidden = res.data.length > 0;
+  list.replaceChildren(
+    ...res.data.map((n) => {
+      const link = document.createElement('a');
+      link.href = `/notifications/${n.id}`;
+      link.className = 'notification-item';
+      const icon = document.createElement('span');
+      icon.textContent = typeIcons[n.typeId] ?? 'ℹ️';
+      icon.setAttribute('aria-hidden', 'true');
+      const body = document.createElement('span');
+      const title = document.createElement('strong');
+      title.textContent = n.title;
+      const text = document.createElement('span');
+      // The server sanitises notification HTML before storing it.
+      text.innerHTML = n.message;
+      const when = document.createElement('small');
+      when.textContent = dateTime(n.sentAt);
+      body.append(title, document.createElement('br'), text, document.createElement('br'), when);
+      const dot = document.createElement('span');
+      if (!n.isRead) {
+        dot.className = 'unread-dot';
+        dot.setAttribute('aria-label', 'Unread');
+      }
+      link.append(icon, body, dot);
+      return link;
+    }),
+  );
+}
+
+void refreshBell();
+
+// Cookie banner: until accepted.
+const cookie = document.getElementById('cookie-banner');
+if (cookie && localStorage.getItem(keys.cookiesAccepted) !== 'true') {
+  cookie.hidden = false;
+  document.getElementById('cookie-accept')?.addEventListener('click', () => {
+    localStorage.setItem(keys.cookiesAccepted, 'true');
+    cookie.hidden = true;
+  });
+  document.getElementById('cookie-close')?.addEventListener('click', () => (cookie.hidden = true));
+}
+
+// 'Get the app' on mobile browsers: the play store for Android, the app store otherwise.
+const app = document.getElementById('app-banner');
+const agent = navigator.userAgent.toLowerCase();
+if (
+  app &&
+  /android|iphone|ipad|ipod/.test(agent) &&
+  sessionStorage.getItem('appBannerClosed') !== 'true'
+) {
+  const use = document.getElementById('app-use') as HTMLAnchorElement | null;
+  if (use)
+    use.href = agent.includes('android')
+      ? (app.dataset.playStore ?? '#')
+      : (app.dataset.appStore ?? '#');
+  app.hidden = false;
+  document.getElementById('app-close')?.addEventListener('click', () => {
+    sessionStorage.setItem('appBannerClosed', 'true');
+    app.hidden = true;
+  });
+}
+
+// The search page remembers its filters only while the visitor stays on search and listings.
+if (!/^\/(search|car\/)/.test(location.pathname)) {
+  sessionStorage.removeItem('searchFilters');
+  sessionStorage.removeItem('scrollPosition');
+}
