@@ -4,6 +4,7 @@ import { roles } from '#shared/limits.ts';
 import { register } from '../../auth/auth.service.ts';
 import type { Deps } from '../../http/env.ts';
 import { users } from '../schema/index.ts';
+import { seedDemoListings } from './demo-listings.ts';
 
 export const DEMO_PASSWORD = 'Spotted2026';
 const DEMO_MARKER = 'maria.borg@example.mt';
@@ -121,4 +122,5 @@ export async function seedDemo(deps: Deps): Promise<void> {
       roles.company,
     );
   }
+  await seedDemoListings(deps);
 }
