@@ -29,6 +29,8 @@ export const configSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  FIREBASE_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  FCM_BASE_URL: z.url().default('https://fcm.googleapis.com'),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
   JOBS: bool.default(true),

@@ -18,9 +18,14 @@ export const notifications = pgTable(
     sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp({ withTimezone: true }),
     broadcastId: integer().references(() => notificationBroadcasts.id),
+    /** When the push job sent it to the user's phone (only with Firebase configured). */
+    pushedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.sentAt.desc()),
+    index('notifications_unpushed_idx')
+      .on(t.sentAt)
+      .where(sql`${t.pushedAt} is null`),
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.isRead} = false and ${t.removedAt} is null`),

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "pushed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notifications_unpushed_idx" ON "notifications" USING btree ("sent_at") WHERE "notifications"."pushed_at" is null;
