@@ -1,5 +1,6 @@
 import { ELECTRIC_FUEL_ID, limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { sellerSchema } from './user.ts';
 import { z } from './zod.ts';
 
 const m = messages.listing;
@@ -194,20 +195,6 @@ export const listingPhotoSchema = z
   })
   .meta({ id: 'ListingPhoto' });
 
-export const sellerContactSchema = z.object({
-  id: z.number().int(),
-  role: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  address: z.string(),
-  city: z.string().nullable(),
-  email: z.string(),
-  phone: z.string(),
-  phone2: z.string(),
-  phone3: z.string(),
-  imageUrl: z.string().nullable(),
-});
-
 export const reportSchema = z
   .object({ id: z.number().int(), date: z.string(), text: z.string() })
   .meta({ id: 'Report' });
@@ -262,7 +249,7 @@ export const carDetailSchema = z
     equipment: z.array(named),
     description: z.string(),
     createdAt: z.string(),
-    user: sellerContactSchema,
+    user: sellerSchema,
     userCars: z.array(carCardSchema),
     similarCars: z.array(carCardSchema),
   })
