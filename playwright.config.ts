@@ -36,7 +36,7 @@ export default defineConfig({
   webServer: {
     command: 'rm -rf test-results/e2e-data && node server/main.ts',
     url: `http://127.0.0.1:${PORT}/api/configuration`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

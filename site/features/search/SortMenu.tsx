@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { sortOptions, type SortOption } from './filters.ts';
+
+interface Props {
+  value: SortOption;
+  onChange: (sort: SortOption) => void;
+}
+
+/**
+ * The 'Filters' button and its sort menu (the WAI-ARIA menu button with radio items). A badge on
+ * the button tells that a sort other than Default is in force.
+ */
+export default function SortMenu({ value, onChange }: Props) {
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    items.current[sortOptions.findIndex((o) => o.label === value.label)]?.focus();
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open, value.label]);
+
+  function close() {
+    setOpen(false);
+    button.current?.focus();
+  }
+
+  function onMenuKey(event: KeyboardEvent) {
+    const count = sortOptions.length;
+    const current = items.current.indexOf(document.activeElement as HTMLButtonElement);
+    const target: Record<string, number> = {
+      ArrowDown: (current + 1) % count,
+      ArrowUp: (current - 1 + count) % count,
+      Home: 0,
+      End: count - 1,
+    };
+    if (event.key in target) {
+      event.preventDefault();
+      items.current[target[event.key] ?? 0]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  }
+
+  return (
+    <div className="sort" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="button button--ghost sort__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path fill="currentColor" d="M3 5h18v2H3zm3 6h12v2H6zm4 6h4v2h-4z" />
+        </svg>
+        Filters
+        {value.sortBy && (
+          <span className="sort__badge">
+            <span aria-hidden="true">{value.short}</span>
+            <span className="visually-hidden">(sorted by {value.label})</span>
+          </span>
+        )}
+      </button>
+      <div
+        id={`${id}-menu`}
+        className="popover sort__menu"
+        role="menu"
+        aria-label="Sort by"
+        hidden={!open}
+        onKeyDown={onMenuKey}
+      >
+        {sortOptions.map((option, i) => (
+          <button
+            key={option.label}
+            ref={(el) => {
+              items.current[i] = el;
+            }}
+            type="button"
+            role="menuitemradio"
+            aria-checked={option.label === value.label}
+            tabIndex={-1}
+            className="sort__item"
+            onClick={() => {
+              setOpen(false);
+              onChange(option);
+            }}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The demo data has 36 live listings, 5 of them electric; the search page holds 50 a page. */
+const DEMO_LISTINGS = 36;
+const DEMO_ELECTRIC = 5;
+
+const cars = (page: Page) => page.getByRole('list', { name: 'Cars' }).getByRole('listitem');
+const panel = (page: Page) => page.getByRole('search', { name: 'Filters' });
+const searchButton = (page: Page) => page.getByRole('button', { name: 'Search', exact: true });
+
+/** On mobile the results come first after a search: the 'Search filters' bar brings the panel. */
+async function openPanel(page: Page) {
+  const bar = page.getByRole('button', { name: 'Search filters' });
+  if (await bar.isVisible()) await bar.click();
+  await expect(panel(page)).toBeVisible();
+}
+
+async function chooseFuel(page: Page, fuel: string) {
+  await page.getByRole('button', { name: /^Fuel/ }).click();
+  await page.getByRole('checkbox', { name: fuel }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Fuel ${fuel}` })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  // Keeps the cookie and 'Get the app' banners out of the way of the clicks.
+  await page.addInitScript(() => {
+    localStorage.setItem('cookiesAccepted', 'true');
+    sessionStorage.setItem('appBannerClosed', 'true');
+  });
+});
+
+test('Show results on the home page opens the search for that make', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Make' }).selectOption({ label: 'Toyota' });
+  await page.getByRole('button', { name: 'Show results' }).click();
+
+  await expect(page).toHaveURL(/\/search\?make=\d+$/);
+  await expect(page).toHaveTitle('Search car · Spotted');
+  await expect(page.getByRole('heading', { level: 1, name: 'Search car' })).toBeVisible();
+  await expect(cars(page).first()).toBeVisible();
+  for (const card of await cars(page).all()) await expect(card).toContainText('Toyota');
+  await openPanel(page);
+  await expect(page.getByRole('combobox', { name: 'Make' })).toHaveValue('Toyota');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the results are on the page, with an ItemList of their links', async ({ page }) => {
+    await page.goto('/search?sortBy=year&sortDirection=DESC');
+    await expect(cars(page)).toHaveCount(DEMO_LISTINGS);
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as { '@type': string; itemListElement: { url: string }[] };
+    expect(jsonLd['@type']).toBe('ItemList');
+    expect(jsonLd.itemListElement).toHaveLength(DEMO_LISTINGS);
+    expect(jsonLd.itemListElement[0]?.url).toMatch(/\/car\/\d+$/);
+  });
+});
+
+test('filtering by fuel shows only electric cars', async ({ page }) => {
+  await page.goto('/search');
+  await openPanel(page);
+  await chooseFuel(page, 'Electric');
+  await searchButton(page).click();
+
+  await expect(page).toHaveURL(/\/search\?fuelFilter=3$/);
+  await expect(cars(page)).toHaveCount(DEMO_ELECTRIC);
+  for (const card of await cars(page).all()) await expect(card).toContainText('Electric');
+});
+
+test('sorting by price ascending orders the cards and shows the badge', async ({ page }) => {
+  await page.goto('/search');
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await expect(filters.getByText('Price ↑')).toHaveCount(0);
+  await filters.click();
+  await page.getByRole('menuitemradio', { name: 'Price ascending' }).click();
+
+  await expect(page).toHaveURL(/sortBy=price&sortDirection=ASC/);
+  const prices = (
+    await page.getByRole('list', { name: 'Cars' }).locator('.card__price').allTextContents()
+  ).map((text) => Number(text.replace(/\D/g, '')));
+  expect(prices).toHaveLength(DEMO_LISTINGS);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  await openPanel(page);
+  const sorted = page.getByRole('button', { name: 'Filters (sorted by Price ascending)' });
+  await expect(sorted.getByText('Price ↑')).toBeVisible();
+  await sorted.click();
+  await expect(page.getByRole('menuitemradio', { name: 'Price ascending' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+});
+
+test('Clear empties the filters and Search then shows every car', async ({ page }) => {
+  await page.goto('/search?make=50&fuelFilter=3&minPrice=1000&minPower=50');
+  await openPanel(page);
+  await expect(page.getByRole('combobox', { name: 'Make' })).toHaveValue('Toyota');
+  await expect(page.getByRole('spinbutton', { name: 'Min power (hp)' })).toHaveValue('50');
+
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Make' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Fuel Any' })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Min price' })).toHaveValue('');
+  await expect(page.getByRole('spinbutton', { name: 'Min power (hp)' })).toHaveValue('');
+
+  await searchButton(page).click();
+  await expect(page).toHaveURL(/\/search\?page=1$/);
+  await expect(cars(page)).toHaveCount(DEMO_LISTINGS);
+});
+
+test('the make selector matches typed text by name prefix and loads the models', async ({
+  page,
+}) => {
+  await page.goto('/search');
+  await openPanel(page);
+  const make = page.getByRole('combobox', { name: 'Make' });
+  const makes = page.getByRole('listbox', { name: 'Make' }).getByRole('option');
+
+  await make.fill('o');
+  await expect(makes.first()).toBeVisible();
+  await expect(makes.filter({ hasText: 'Toyota' })).toHaveCount(0);
+  for (const name of await makes.allTextContents()) expect(name).toMatch(/^o/i);
+
+  await make.fill('toy');
+  await expect(makes).toHaveText(['Toyota']);
+  await make.press('Enter');
+  await expect(make).toHaveValue('Toyota');
+  await expect(make).toHaveAttribute('aria-expanded', 'false');
+
+  const model = page.getByRole('combobox', { name: 'Model' });
+  await expect(model).toBeEnabled();
+  await model.fill('YA');
+  await expect(page.getByRole('option', { name: 'Yaris', exact: true })).toBeVisible();
+  await model.press('ArrowDown');
+  await model.press('Escape');
+  await expect(page.getByRole('listbox', { name: 'Model' })).toBeHidden();
+  await expect(model).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Clear Make' }).click();
+  await expect(make).toHaveValue('');
+  await expect(model).toBeDisabled();
+});
+
+test('a search without results shows the empty state and no pagination', async ({ page }) => {
+  await page.goto('/search');
+  await openPanel(page);
+  await page.getByRole('spinbutton', { name: 'Max price' }).fill('1');
+  await searchButton(page).click();
+
+  await expect(page).toHaveURL(/\/search\?maxPrice=1$/);
+  await expect(page.getByRole('heading', { name: 'No cars found' })).toBeVisible();
+  await expect(page.getByText("We couldn't find what you searched for.")).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+});
+
+test('there is no pagination when the results fit on one page', async ({ page }) => {
+  await page.goto('/search?page=1');
+  await expect(cars(page)).toHaveCount(DEMO_LISTINGS);
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+});
+
+test('coming back to /search from a listing restores the filters and the scroll', async ({
+  page,
+}) => {
+  await page.goto('/search');
+  await openPanel(page);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Price descending' }).click();
+  await expect(page).toHaveURL(/\/search\?sortBy=price&sortDirection=DESC$/);
+
+  const card = cars(page).nth(20).getByRole('link');
+  await card.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  await card.click();
+  await expect(page).toHaveURL(/\/car\/\d+$/);
+
+  // The header's Search link leads to the bare /search.
+  await page.goto('/search');
+  await expect(page).toHaveURL(/\/search\?sortBy=price&sortDirection=DESC$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 20);
+
+  // Any other page forgets the search.
+  await page.goto('/');
+  await page.goto('/search');
+  await expect(page).toHaveURL(/\/search$/);
+});
+
+test('on mobile the filter panel and the results take turns', async ({ page }, testInfo) => {
+  const bar = page.getByRole('button', { name: 'Search filters' });
+  await page.goto('/search');
+  if (testInfo.project.name !== 'mobile') {
+    await expect(panel(page)).toBeVisible();
+    await expect(cars(page).first()).toBeVisible();
+    await expect(bar).toBeHidden();
+    return;
+  }
+  await expect(panel(page)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Cars' })).toBeHidden();
+  await expect(bar).toBeHidden();
+
+  await chooseFuel(page, 'Electric');
+  await searchButton(page).click();
+  await expect(page).toHaveURL(/fuelFilter=3/);
+  await expect(panel(page)).toBeHidden();
+  await expect(bar).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${DEMO_ELECTRIC} cars found` })).toBeAttached();
+  await expect(cars(page)).toHaveCount(DEMO_ELECTRIC);
+
+  await bar.click();
+  await expect(panel(page)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Cars' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Fuel Electric' })).toBeVisible();
+});
+
+test('the search page has no serious accessibility violation', async ({ page }) => {
+  await page.goto('/search?make=50&minPower=50');
+  await openPanel(page);
+  await page.getByRole('combobox', { name: 'Make' }).click();
+  await expect(page.getByRole('listbox', { name: 'Make' })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+});
