@@ -53,6 +53,9 @@ export const messages = {
     updating: 'Updating user...',
     changingPassword: 'Changing password',
     deletingAccount: 'Deleting account...',
+    gettingUser: 'Getting user...',
+    deleteConfirm:
+      'Please confirm you want to delete your account. This action is permanent and irreversible.',
   },
   listing: {
     imagesMin: 'You have to upload minimum 5 images',
@@ -86,6 +89,9 @@ export const messages = {
     submitted: 'Your listing has been successfully submitted for approval',
     updateSubmitted: 'Your listing update has been successfully submitted for approval',
     submitting: 'Submitting listing...',
+    loadingData: 'Loading data...',
+    loginToAdd: 'Please log in to add listing',
+    loginToEdit: 'Please log in to edit listing',
     removed: 'Car removed',
     reported: 'Car reported',
     reportTooShort: 'You need to enter at least 10 characters.',
@@ -96,6 +102,23 @@ export const messages = {
     notFoundTitle: 'Listing not spotted!',
     notFoundText:
       'Ooops, we cannot spot the listing you are looking for. Please check URL or try loading again later.',
+    loading: 'Getting car details..',
+    copied: 'Copied to clipboard',
+    confirmDelete:
+      'Please confirm you want to delete your listing. This action is permanent and irreversible.',
+    removing: 'Removing car...',
+    /** The owner's banner per state (an ACTIVE listing has none). */
+    bannerSuspended:
+      'Your listing is suspended because someone has reported it. You can edit your listing and initiate process of adding it again.',
+    bannerPending:
+      'Your listing is waiting approval from our review team. This process takes up to 5 business days. If you wish to make any changes now, approval process will be initiated from the start.',
+    bannerDenied: (reason: string) =>
+      `Your listing is denied by our review team. Reason: ${reason}. Please edit your listing to initiate review process again, or contact our customer support for any questions you may have.`,
+  },
+  promotion: {
+    chooseType: 'You have to choose listing type',
+    promoting: 'Promoting...',
+    promoted: 'Successfully promoted listing',
   },
   moderation: {
     approved: 'Successfully approved car',
@@ -117,6 +140,39 @@ export const messages = {
   voucher: {
     invalid: 'Voucher is not valid!',
     redeemed: 'Successfully redeemed code',
+  },
+  myListings: {
+    loginPrompt: 'Please log in to see listings',
+    loading: 'Getting listings...',
+    removing: 'Removing car...',
+    confirmDelete:
+      'Please confirm you want to delete your listing. This action is permanent and irreversible.',
+    /** '{filter}' is the chosen state in lower case, or nothing for all listings. */
+    emptyTitle: (filter: string) => `No ${filter ? `${filter} ` : ''}listings found`,
+    emptyText: (filter: string) => `You don't have any ${filter ? `${filter} ` : ''}listing.`,
+  },
+  subscriptions: {
+    loading: 'Getting subscriptions...',
+    loadingOne: 'Getting subscription...',
+    reactivating: 'Reactivating subscription...',
+    reactivated: 'Reactivated subscription',
+    cancelling: 'Cancelling subscription...',
+    cancelled: 'Cancelled subscription',
+    confirmCancel:
+      'Your subscription will remain active but it will not auto renew when expires. Are you sure that you want to cancel your subscription?',
+    emptyTitle: 'No subscriptions found',
+    emptyText: "You don't have any subscription.",
+    loginPrompt: 'Please log in to see subscriptions',
+    historyLoginPrompt: 'Please log in to see subscription transactions',
+  },
+  wallet: {
+    balanceLoginPrompt: 'Please log in to see credit balance',
+    transactionsLoginPrompt: 'Please log in to see transactions',
+    loadingTransactions: 'Getting transactions...',
+    checking: 'Checking...',
+    processed: 'Successfully processed transaction!',
+    noTransactionsTitle: 'No transactions found',
+    noTransactionsText: "You didn't make any transactions yet.",
   },
   admin: {
     enterName: 'Please enter name',
@@ -148,5 +204,16 @@ export const messages = {
     onlyAllUsers: 'Only notifications to all users are supported',
     sent: 'Successfully sent notification',
     notFound: 'Notification not found',
+  },
+  favorites: {
+    loading: 'Getting favorites...',
+    emptyTitle: 'No cars found',
+    emptyText: "We couldn't find any car in favorites.",
+    loggedOut: 'Please log in to see favorites',
+  },
+  payment: {
+    checking: 'Valuating payment...',
+    succeeded: 'Payment is done successfully!',
+    failed: 'Payment has failed',
   },
 } as const;

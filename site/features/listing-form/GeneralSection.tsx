@@ -1,0 +1,159 @@
+import { limits } from '#shared/limits.ts';
+import type { Named } from '#shared/schemas/catalog.ts';
+import { Counter, NumberField, Section, SelectField } from './fields.tsx';
+import { isElectric, type FormValues } from './form-values.ts';
+import type { SetField } from './form-types.ts';
+import type { ListingReference } from './reference.ts';
+import { labels, sections, units } from './texts.ts';
+
+interface Props {
+  values: FormValues;
+  set: SetField;
+  reference: ListingReference;
+  models: readonly Named[];
+  onMake: (brand: number | null) => void;
+}
+
+/** Make, model, header and the technical data; electric cars swap engine size for battery data. */
+export function GeneralSection({ values, set, reference, models, onMake }: Props) {
+  const e = reference.enumerables;
+  const electric = isElectric(values);
+  const { carMinimumYear: min, carMaximumYear: max } = reference.config;
+  return (
+    <Section id="lf-general" title={sections.general}>
+      <div className="lf-grid">
+        <SelectField
+          id="lf-brand"
+          label={labels.brand}
+          options={reference.brands}
+          value={values.brand}
+          onChange={onMake}
+        />
+        <SelectField
+          id="lf-model"
+          label={labels.model}
+          options={models}
+          value={values.model}
+          onChange={(v) => set('model', v)}
+          disabled={!values.brand}
+          placeholder={values.brand ? 'Select model' : 'Select make first'}
+        />
+        <div className="field lf-grid__wide">
+          <label htmlFor="lf-title">{labels.title}</label>
+          <input
+            id="lf-title"
+            type="text"
+            maxLength={limits.titleMax}
+            value={values.title}
+            aria-describedby="lf-title-count"
+            placeholder="e.g. 1.3 automatic, one owner, full service history"
+            onChange={(ev) => set('title', ev.target.value)}
+          />
+          <Counter id="lf-title-count" length={values.title.length} max={limits.titleMax} />
+        </div>
+        <SelectField
+          id="lf-body"
+          label={labels.body}
+          options={e.bodies}
+          value={values.body}
+          onChange={(v) => set('body', v)}
+        />
+        <SelectField
+          id="lf-fuel"
+          label={labels.fuel}
+          options={e.fuels}
+          value={values.fuel}
+          onChange={(v) => set('fuel', v)}
+        />
+        <SelectField
+          id="lf-doorNumber"
+          label={labels.doorNumber}
+          options={e.doorsNumber}
+          value={values.doorNumber}
+          onChange={(v) => set('doorNumber', v)}
+        />
+        <SelectField
+          id="lf-transmission"
+          label={labels.transmission}
+          options={e.transmissions}
+          value={values.transmission}
+          onChange={(v) => set('transmission', v)}
+        />
+        {!electric && (
+          <SelectField
+            id="lf-driveTrain"
+            label={labels.driveTrain}
+            options={e.driveTrains}
+            value={values.driveTrain}
+            onChange={(v) => set('driveTrain', v)}
+          />
+        )}
+        <div className="field">
+          <label htmlFor="lf-year">{labels.year}</label>
+          <input
+            id="lf-year"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            placeholder={`${min} - ${max}`}
+            value={values.year}
+            onChange={(ev) => set('year', ev.target.value.replace(/\D/g, ''))}
+          />
+        </div>
+        <NumberField
+          id="lf-millage"
+          label={labels.millage}
+          unit={units.millage}
+          value={values.millage}
+          onChange={(v) => set('millage', v)}
+        />
+        {electric ? (
+          <>
+            <NumberField
+              id="lf-batteryCapacity"
+              label={labels.batteryCapacity}
+              unit={units.batteryCapacity}
+              decimal
+              maxLength={6}
+              value={values.batteryCapacity}
+              onChange={(v) => set('batteryCapacity', v)}
+            />
+            <NumberField
+              id="lf-batteryRange"
+              label={labels.batteryRange}
+              unit={units.batteryRange}
+              maxLength={4}
+              value={values.batteryRange}
+              onChange={(v) => set('batteryRange', v)}
+            />
+            <SelectField
+              id="lf-chargerType"
+              label={labels.chargerType}
+              options={e.chargerTypes}
+              value={values.chargerType}
+              onChange={(v) => set('chargerType', v)}
+            />
+          </>
+        ) : (
+          <NumberField
+            id="lf-cubics"
+            label={labels.cubics}
+            unit={units.cubics}
+            maxLength={5}
+            value={values.cubics}
+            onChange={(v) => set('cubics', v)}
+          />
+        )}
+        <NumberField
+          id="lf-power"
+          label={labels.power}
+          unit={units.power}
+          maxLength={4}
+          value={values.power}
+          onChange={(v) => set('power', v)}
+        />
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import type { Named } from '#shared/schemas/catalog.ts';
+
+/** One section of the form: a panel with its heading, labelled by it. */
+export function Section(props: { id: string; title: string; children: ReactNode; note?: string }) {
+  return (
+    <section className="panel lf-section" aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`} className="lf-section__title">
+        {props.title}
+      </h2>
+      {props.note && <p className="lf-note">{props.note}</p>}
+      {props.children}
+    </section>
+  );
+}
+
+/** 'Body' -> 'body', but 'AC type' stays as it is. */
+const lowerFirst = (text: string) =>
+  /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+
+interface SelectProps {
+  id: string;
+  label: string;
+  options: readonly Named[];
+  value: number | null;
+  onChange: (value: number | null) => void;
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+/** A native select of named ids; the empty first option means nothing is chosen. */
+export function SelectField({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+}: SelectProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      >
+        <option value="">{placeholder ?? `Select ${lowerFirst(label)}`}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface NumberProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  unit?: string;
+  prefix?: string;
+  decimal?: boolean;
+  maxLength?: number;
+}
+
+/**
+ * A number typed as text (no spinner, no wheel changes): only digits, and one decimal point where
+ * `decimal` allows it. The unit or currency is shown inside the box.
+ */
+export function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+  unit,
+  prefix,
+  decimal,
+  maxLength = 9,
+}: NumberProps) {
+  const clean = (raw: string) => {
+    const digits = raw.replace(decimal ? /[^\d.]/g : /\D/g, '');
+    if (!decimal) return digits;
+    const [whole = '', ...rest] = digits.split('.');
+    return rest.length ? `${whole}.${rest.join('')}` : whole;
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {(unit ?? prefix) && <span className="visually-hidden"> ({unit ?? prefix})</span>}
+      </label>
+      <div className="lf-affix">
+        {prefix && (
+          <span className="lf-affix__text" aria-hidden="true">
+            {prefix}
+          </span>
+        )}
+        <input
+          id={id}
+          type="text"
+          inputMode={decimal ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          maxLength={maxLength}
+          value={value}
+          onChange={(e) => onChange(clean(e.target.value))}
+        />
+        {unit && (
+          <span className="lf-affix__text" aria-hidden="true">
+            {unit}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface CheckProps {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+export function CheckField({ id, label, checked, onChange }: CheckProps) {
+  return (
+    <label className="lf-check" htmlFor={id}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** A character counter tied to its field by aria-describedby. */
+export function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <span id={id} className="lf-counter">
+      {length} / {max}
+    </span>
+  );
+}
