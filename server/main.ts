@@ -35,7 +35,6 @@ async function main() {
   const stopJobs = config.JOBS ? startJobs(jobsFor(deps)) : () => undefined;
   const api = createApp(deps);
   const { handler: renderSite } = (await import(SITE_ENTRY.href)) as { handler: AstroHandler };
-  const locals: App.Locals = { api: (request: Request) => Promise.resolve(api.fetch(request)) };
 
   const server = new Hono<{ Bindings: HttpBindings }>();
   server.all('/api/*', (c) => api.fetch(c.req.raw));
@@ -51,6 +50,10 @@ async function main() {
   );
   server.use('*', serveStatic({ root: CLIENT_DIR }));
   server.all('*', async (c) => {
+    // Pages call the API in-process; the visitor's connection goes along, so the API sees the
+    // same client address (view counts, rate limits) as when the browser calls it.
+    const connection = { incoming: c.env.incoming };
+    const locals: App.Locals = { api: (request: Request) => Promise.resolve(api.fetch(request, connection)) };
     await renderSite(c.env.incoming, c.env.outgoing, undefined, locals);
     return RESPONSE_ALREADY_SENT;
   });

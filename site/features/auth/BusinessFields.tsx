@@ -1,0 +1,133 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { limits, prefixes } from '#shared/limits.ts';
+import { showResult } from '../../lib/dialogs.ts';
+import { LOGO_EXTENSIONS, logoProblem, stripDataUrl, type BusinessForm } from './auth.ts';
+import { TextField } from './Fields.tsx';
+
+interface Props {
+  form: BusinessForm;
+  phonePrefix: string;
+  onImage: (base64: string) => void;
+  onChange: (key: 'firstName' | 'cNumber' | 'vatNumber') => (value: string) => void;
+  onPhones: (phones: string[]) => void;
+}
+
+const accept = [
+  ...LOGO_EXTENSIONS.map((e) => `.${e}`),
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+].join(',');
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+
+/** The company's own fields: logo, company name, C and VAT numbers, up to three phones. */
+export default function BusinessFields({ form, phonePrefix, onImage, onChange, onPhones }: Props) {
+  const logoId = useId();
+  const [preview, setPreview] = useState('');
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const problem = logoProblem(file);
+    if (problem) {
+      event.target.value = '';
+      return showResult(false, problem);
+    }
+    const dataUrl = await readAsDataUrl(file);
+    setPreview(dataUrl);
+    onImage(stripDataUrl(dataUrl));
+  }
+
+  const setPhone = (index: number) => (value: string) =>
+    onPhones(form.phones.map((p, i) => (i === index ? value : p)));
+
+  return (
+    <>
+      <div className="field auth-field register__logo">
+        <span id={`${logoId}-label`}>Logo</span>
+        <div className="logo-upload">
+          {preview ? (
+            <img className="logo-upload__preview" src={preview} alt="Chosen logo" />
+          ) : (
+            <span className="logo-upload__preview logo-upload__preview--empty" aria-hidden="true">
+              Logo
+            </span>
+          )}
+          <label className="button button--ghost logo-upload__button" htmlFor={logoId}>
+            {preview ? 'Change logo' : 'Upload logo'}
+          </label>
+          <input
+            id={logoId}
+            className="visually-hidden"
+            type="file"
+            accept={accept}
+            aria-labelledby={`${logoId}-label`}
+            onChange={(e) => void pick(e)}
+          />
+          <span className="logo-upload__hint">JPG, PNG, WebP or AVIF</span>
+        </div>
+      </div>
+      <TextField
+        label="Company name"
+        autoComplete="organization"
+        value={form.firstName}
+        onChange={onChange('firstName')}
+      />
+      <TextField
+        label="C number"
+        inputMode="numeric"
+        prefix={prefixes.cNumber}
+        value={form.cNumber}
+        onChange={(v) => onChange('cNumber')(v.replace(/\D/g, ''))}
+      />
+      <TextField
+        label="VAT number"
+        inputMode="numeric"
+        prefix={prefixes.vat}
+        value={form.vatNumber}
+        onChange={(v) => onChange('vatNumber')(v.replace(/\D/g, '').slice(0, 8))}
+      />
+      {form.phones.map((phone, i) => (
+        <TextField
+          key={i}
+          label={i === 0 ? 'Phone' : `Phone ${i + 1}`}
+          hint={i === 0 ? undefined : '(optional)'}
+          type="tel"
+          autoComplete={i === 0 ? 'tel-national' : 'off'}
+          inputMode="tel"
+          prefix={phonePrefix}
+          value={phone}
+          onChange={setPhone(i)}
+          action={
+            i > 0 && (
+              <button
+                type="button"
+                className="auth-input__action"
+                onClick={() => onPhones(form.phones.filter((_, j) => j !== i))}
+              >
+                Remove<span className="visually-hidden"> phone {i + 1}</span>
+              </button>
+            )
+          }
+        />
+      ))}
+      {form.phones.length < limits.maxPhones && (
+        <button
+          type="button"
+          className="button button--ghost register__add-phone"
+          onClick={() => onPhones([...form.phones, ''])}
+        >
+          <span aria-hidden="true">+</span> Add phone number
+        </button>
+      )}
+    </>
+  );
+}

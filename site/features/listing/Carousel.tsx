@@ -1,0 +1,83 @@
+import { useId, useRef } from 'react';
+import type { CarCard } from '#shared/schemas/listing.ts';
+import CarCardView from './CarCardView.tsx';
+
+/** The spec's carousel step: 355 px over 500 ms. */
+export const STEP_PX = 355;
+export const STEP_MS = 500;
+
+const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+
+/** Scrolls `el` sideways by `by` pixels over `duration` ms (at once when motion is reduced). */
+export function animateScroll(el: HTMLElement, by: number, duration = STEP_MS) {
+  const start = el.scrollLeft;
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    el.scrollLeft = start + by;
+    return;
+  }
+  const t0 = performance.now();
+  const frame = (now: number) => {
+    const progress = Math.min(1, (now - t0) / duration);
+    el.scrollLeft = start + by * easeInOut(progress);
+    if (progress < 1) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** A titled row of cards with back and forward buttons; nothing when there are no cars. */
+export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
+  const track = useRef<HTMLUListElement>(null);
+  const headingId = useId();
+  if (!cars.length) return null;
+  const scroll = (direction: 1 | -1) => {
+    if (track.current) animateScroll(track.current, direction * STEP_PX);
+  };
+  return (
+    <section className="carousel" aria-labelledby={headingId}>
+      <div className="section-title">
+        <h2 id={headingId}>{title}</h2>
+        <div className="carousel__controls">
+          <button
+            type="button"
+            className="carousel__button"
+            aria-label={`Scroll ${title} back`}
+            onClick={() => scroll(-1)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="carousel__button"
+            aria-label={`Scroll ${title} forward`}
+            onClick={() => scroll(1)}
+          >
+            ›
+          </button>
+        </div>
+      </div>
+      <ul className="carousel__track" ref={track}>
+        {cars.map((car) => (
+          <li key={car.id}>
+            <CarCardView car={car} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'More from this seller' and 'Similar vehicles', each only when it has cars. */
+export default function ListingCarousels({
+  userCars,
+  similarCars,
+}: {
+  userCars: CarCard[];
+  similarCars: CarCard[];
+}) {
+  return (
+    <>
+      <Carousel title="More from this seller" cars={userCars} />
+      <Carousel title="Similar vehicles" cars={similarCars} />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { messages } from '#shared/messages.ts';
+import { api } from '../../lib/api.ts';
+import { isLoggedIn, readSession } from '../../lib/session.ts';
+import ListingCarousels from './Carousel.tsx';
+import ListingActions from './ListingActions.tsx';
+import ListingView from './ListingView.tsx';
+import PhotoGallery from './PhotoGallery.tsx';
+import { coverFirst, pageTitle, phones, type CarDetail, type ListingSource } from './listing.ts';
+
+interface Props {
+  id: number;
+  source: ListingSource;
+  phonePrefix: string;
+  /**
+   * For a live listing the server already showed 'Listing not spotted!' (an anonymous visitor
+   * cannot see a suspended listing): the id of that block, hidden once the owner's copy loads.
+   */
+  replaces?: string;
+}
+
+type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; car: CarDetail };
+
+export function ListingMissing() {
+  return (
+    <div className="empty listing-missing">
+      <h1>{messages.listing.notFoundTitle}</h1>
+      <p>{messages.listing.notFoundText}</p>
+      <a className="button" href="/">
+        Home
+      </a>
+    </div>
+  );
+}
+
+/**
+ * The listing details with the stored session: a listing request (/car/pending/{id}, owner or
+ * admin) or a suspended live listing its owner opens (/car/{id}).
+ */
+export default function ClientListing({ id, source, phonePrefix, replaces }: Props) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!isLoggedIn()) {
+      setLoaded({ status: 'missing' });
+      return;
+    }
+    let live = true;
+    void api.get<CarDetail>(source === 'live' ? `car/${id}` : `car/requests/${id}`).then((res) => {
+      if (!live) return;
+      if (res.code !== 0) {
+        setLoaded({ status: 'missing' });
+        return;
+      }
+      setLoaded({ status: 'ready', car: res.data });
+      document.title = pageTitle(res.data);
+      if (replaces) document.getElementById(replaces)?.setAttribute('hidden', '');
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, source, replaces]);
+
+  if (loaded.status === 'loading') {
+    return replaces ? null : (
+      <div className="listing-loading" role="status">
+        <div className="loader" />
+        <p>{messages.listing.loading}</p>
+      </div>
+    );
+  }
+  if (loaded.status === 'missing') return replaces ? null : <ListingMissing />;
+
+  const { car } = loaded;
+  const viewer = readSession()?.userId === car.userId ? 'owner' : 'visitor';
+  return (
+    <ListingView
+      car={car}
+      phonePrefix={phonePrefix}
+      viewer={viewer}
+      gallery={<PhotoGallery images={coverFirst(car.images)} alt={`${car.brand} ${car.model}`} />}
+      actions={
+        <ListingActions
+          car={car}
+          source={source}
+          viewer={viewer}
+          call={phones(car.user, phonePrefix)[0] ?? null}
+        />
+      }
+      carousels={<ListingCarousels userCars={car.userCars} similarCars={car.similarCars} />}
+    />
+  );
+}

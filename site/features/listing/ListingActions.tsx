@@ -1,0 +1,190 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { messages } from '#shared/messages.ts';
+import type { CarCard } from '#shared/schemas/listing.ts';
+import { api } from '../../lib/api.ts';
+import { confirm, showResult, withProgress } from '../../lib/dialogs.ts';
+import { readSession } from '../../lib/session.ts';
+import { canPromote, editHref, removePath, type CarDetail, type ListingSource } from './listing.ts';
+import { Icon } from './Icon.tsx';
+
+// Loaded on first use: most visitors never report and only owners promote.
+const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
+const PromotionDialog = lazy(() => import('../promotion/PromotionDialog.tsx'));
+
+export type ActionsCar = Pick<
+  CarDetail,
+  'id' | 'userId' | 'state' | 'listingTypeId' | 'isFavorite'
+>;
+
+interface Props {
+  car: ActionsCar;
+  source: ListingSource;
+  /** The seller's first phone as a tel: link, for 'Call seller'. */
+  call: { href: string; label: string } | null;
+  /**
+   * Who looks, when known. Unknown on the server: both groups render and the page's owner check
+   * (html[data-viewer]) shows one of them.
+   */
+  viewer?: 'owner' | 'visitor';
+}
+
+/** Whether a listing is among the user's favourites (their list, a page of 100 at a time). */
+async function inFavorites(userId: number, carId: number): Promise<boolean> {
+  for (let pageNumber = 1; pageNumber <= 20; pageNumber++) {
+    const res = await api.post<{ cars: CarCard[]; totalCount: number }>('favorite/get', {
+      userId,
+      pageNumber,
+      pageSize: 100,
+    });
+    if (res.code !== 0) return false;
+    if (res.data.cars.some((c) => c.id === carId)) return true;
+    if (pageNumber * 100 >= res.data.totalCount) return false;
+  }
+  return false;
+}
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Without the async clipboard (an insecure origin, an unfocused page): the old way.
+    const area = Object.assign(document.createElement('textarea'), { value: text });
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+}
+
+/**
+ * The listing's buttons. The owner: Edit, Delete and (ACTIVE, above the top type) Promote.
+ * Anyone else: Call seller, Favorite and Share (ACTIVE only) and Report.
+ */
+export default function ListingActions({ car, source, call, viewer }: Props) {
+  const [favorite, setFavorite] = useState(car.isFavorite);
+  const [dialog, setDialog] = useState<'report' | 'promote' | null>(null);
+  const active = car.state === 'ACTIVE';
+
+  useEffect(() => {
+    const session = readSession();
+    if (!active || car.isFavorite || !session || session.userId === car.userId) return;
+    let live = true;
+    void inFavorites(session.userId, car.id).then((saved) => live && setFavorite(saved));
+    return () => {
+      live = false;
+    };
+  }, [active, car.id, car.userId, car.isFavorite]);
+
+  const remove = async () => {
+    if (!(await confirm(messages.listing.confirmDelete))) return;
+    const res = await withProgress(
+      messages.listing.removing,
+      () => api.delete(removePath(car.id, source)),
+      messages.listing.removed,
+    );
+    if (res.code === 0) location.assign('/my-listings');
+  };
+
+  const toggleFavorite = async () => {
+    const session = readSession();
+    if (!session) {
+      await showResult(false, messages.listing.favoritesNeedLogin);
+      return;
+    }
+    const res = await api.post(favorite ? 'favorite/remove' : 'favorite/add', {
+      carId: car.id,
+      userId: session.userId,
+    });
+    if (res.code === 0) {
+      setFavorite(!favorite);
+      await showResult(
+        true,
+        favorite ? messages.listing.removedFromFavorites : messages.listing.addedToFavorites,
+      );
+    } else {
+      await showResult(
+        false,
+        res.status === 401
+          ? messages.listing.favoritesNeedLogin
+          : res.message || messages.common.errorOccurred,
+      );
+    }
+  };
+
+  const share = async () => {
+    await copy(location.href);
+    await showResult(true, messages.listing.copied);
+  };
+
+  const group = (who: 'owner' | 'visitor') =>
+    `listing-actions__group listing-actions__group--${who}${viewer ? '' : ` for-${who}`}`;
+
+  return (
+    <div className="listing-actions">
+      {viewer !== 'visitor' && (
+        <div className={group('owner')}>
+          <a className="button" href={editHref(car.id, source)}>
+            Edit
+          </a>
+          <button type="button" className="button button--danger" onClick={() => void remove()}>
+            Delete
+          </button>
+          {canPromote(car) && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setDialog('promote')}
+            >
+              Promote
+            </button>
+          )}
+        </div>
+      )}
+      {viewer !== 'owner' && (
+        <div className={group('visitor')}>
+          {call && (
+            <a className="button listing-actions__call" href={call.href}>
+              <Icon name="phone" /> Call seller
+            </a>
+          )}
+          {active && (
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-pressed={favorite}
+              onClick={() => void toggleFavorite()}
+            >
+              <Icon name={favorite ? 'heart' : 'heart-outline'} /> Favorite
+            </button>
+          )}
+          {active && (
+            <button type="button" className="button button--ghost" onClick={() => void share()}>
+              <Icon name="share" /> Share
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => setDialog('report')}
+          >
+            <Icon name="flag" /> Report
+          </button>
+        </div>
+      )}
+      <Suspense fallback={null}>
+        {dialog === 'report' && <ReportDialog carId={car.id} onClose={() => setDialog(null)} />}
+        {dialog === 'promote' && (
+          <PromotionDialog
+            carId={car.id}
+            listingTypeId={car.listingTypeId}
+            onClose={() => setDialog(null)}
+            onPromoted={() => location.reload()}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import type { ReactNode } from 'react';
+import { price } from '#shared/format.ts';
+import { Icon } from './Icon.tsx';
+import {
+  flags,
+  ownerBanner,
+  phones,
+  sellerAvatar,
+  sellerName,
+  specifications,
+  type CarDetail,
+} from './listing.ts';
+import './listing.css';
+
+interface Props {
+  car: CarDetail;
+  phonePrefix: string;
+  /**
+   * Who looks, when known (client-rendered pages). On the server it is unknown: the owner's and
+   * the visitor's parts both render, and the page's owner check (html[data-viewer]) shows one.
+   */
+  viewer?: 'owner' | 'visitor';
+  /** The photo grid with its gallery (PhotoGallery). */
+  gallery?: ReactNode;
+  /** The buttons under the price (ListingActions). */
+  actions?: ReactNode;
+  /** 'More from this seller' and 'Similar vehicles' (ListingCarousels). */
+  carousels?: ReactNode;
+}
+
+/**
+ * Everything the listing details show, as plain markup: rendered on the server without
+ * JavaScript for /car/{id}, inside a client island for /car/pending/{id}. Interactive parts
+ * come in as slots.
+ */
+export default function ListingView({
+  car,
+  phonePrefix,
+  viewer,
+  gallery,
+  actions,
+  carousels,
+}: Props) {
+  const only = (who: 'owner' | 'visitor') => (viewer ? '' : ` for-${who}`);
+  const banner = viewer === 'visitor' ? null : ownerBanner(car.state, car.deniedMessage);
+  const seller = car.user;
+  const place = [seller.address, seller.city].filter(Boolean).join(', ');
+  const avatar = sellerAvatar(seller);
+  const name = sellerName(seller);
+
+  return (
+    <article className="listing">
+      {banner && (
+        <p
+          className={`listing__banner listing__banner--${car.state}${only('owner')}`}
+          role="status"
+        >
+          {banner}
+        </p>
+      )}
+      <div className="listing__photos">{gallery}</div>
+      <div className="listing__layout">
+        <div className="listing__main">
+          <header className="panel listing__head">
+            <p className="listing__make">
+              {car.brand} {car.model}
+            </p>
+            <h1 className="listing__title">{car.title}</h1>
+            <ul className="listing__meta">
+              <li>
+                <Icon name="eye" size={18} /> {car.views} views
+              </li>
+              {place && (
+                <li>
+                  <Icon name="pin" size={18} /> {place}
+                </li>
+              )}
+            </ul>
+            <ul className="listing__flags" aria-label="Features">
+              {flags(car).map(([label, included]) => (
+                <li key={label} className={included ? 'flag flag--on' : 'flag flag--off'}>
+                  <Icon name={included ? 'check' : 'cross'} size={16} />
+                  {label}
+                  <span className="visually-hidden">{included ? ': yes' : ': no'}</span>
+                </li>
+              ))}
+            </ul>
+          </header>
+
+          <section className="panel" aria-labelledby="specs-heading">
+            <h2 id="specs-heading" className="listing__section-title">
+              Specifications
+            </h2>
+            <dl className="specs">
+              {specifications(car).map(([label, value]) => (
+                <div key={label} className="specs__row">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          {(car.safety.length > 0 || car.equipment.length > 0) && (
+            <section className="panel listing__features" aria-label="Safety and equipment">
+              {car.safety.length > 0 && (
+                <div>
+                  <h2 className="listing__section-title">Safety</h2>
+                  <ul className="chips">
+                    {car.safety.map((item) => (
+                      <li key={item.id} className="chip">
+                        {item.name}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {car.equipment.length > 0 && (
+                <div>
+                  <h2 className="listing__section-title">Equipment</h2>
+                  <ul className="chips">
+                    {car.equipment.map((item) => (
+                      <li key={item.id} className="chip">
+                        {item.name}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </section>
+          )}
+
+          {car.description.trim() && (
+            <section className="panel" aria-labelledby="description-heading">
+              <h2 id="description-heading" className="listing__section-title">
+                Description
+              </h2>
+              <p className="listing__description">{car.description}</p>
+            </section>
+          )}
+        </div>
+        <aside className="listing__side" aria-label="Price and seller">
+          <div className="panel listing__price-box">
+            {car.state === 'ACTIVE' && (
+              <span className="state-badge state--ACTIVE listing__state">Active</span>
+            )}
+            <p className="listing__price">{price(car.price, car.currency)}</p>
+            {actions}
+          </div>
+          {viewer !== 'owner' && (
+            <section className={`panel seller${only('visitor')}`} aria-labelledby="seller-heading">
+              <h2 id="seller-heading" className="listing__section-title">
+                Seller
+              </h2>
+              <div className="seller__who">
+                {avatar && (
+                  <img
+                    className="seller__avatar"
+                    src={avatar}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                  />
+                )}
+                <p className="seller__name">{name}</p>
+              </div>
+              <ul className="seller__contacts">
+                {seller.address && (
+                  <li>
+                    <Icon name="pin" size={18} /> {seller.address}
+                  </li>
+                )}
+                {seller.city && (
+                  <li>
+                    <span className="visually-hidden">City: </span>
+                    {seller.city}
+                  </li>
+                )}
+                {seller.email && (
+                  <li>
+                    <Icon name="mail" size={18} />{' '}
+                    <a href={`mailto:${seller.email}`}>{seller.email}</a>
+                  </li>
+                )}
+                {phones(seller, phonePrefix).map((p) => (
+                  <li key={p.href}>
+                    <Icon name="phone" size={18} /> <a href={p.href}>{p.label}</a>
+                  </li>
+                ))}
+              </ul>
+              <a className="button button--ghost seller__all" href={`/seller/offer/${car.userId}`}>
+                See all vehicles from this seller
+              </a>
+            </section>
+          )}
+        </aside>
+      </div>
+      {viewer !== 'owner' && carousels && (
+        <div className={`listing__carousels${only('visitor')}`}>{carousels}</div>
+      )}
+    </article>
+  );
+}

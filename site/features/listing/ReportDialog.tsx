@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '#shared/messages.ts';
+import { api } from '../../lib/api.ts';
+import { showProgress, showResult } from '../../lib/dialogs.ts';
+import { reportMessage, reportProblem, reportReasons } from './listing.ts';
+import { useModal } from './useModal.ts';
+
+/**
+ * Report a listing: one of the five reasons and at least 10 characters of details, checked in
+ * the spec's order; sends '{reason} - {details}'.
+ */
+export default function ReportDialog({ carId, onClose }: { carId: number; onClose: () => void }) {
+  const ref = useModal(onClose);
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [details, setDetails] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = reportProblem(reason, details);
+    setProblem(found);
+    if (found) return;
+    const done = showProgress(messages.common.loading);
+    const res = await api.post(`cars/report/${carId}`, {
+      message: reportMessage(reason, details),
+    });
+    done();
+    if (res.code === 0) {
+      ref.current?.close();
+      await showResult(true, messages.listing.reported);
+    } else {
+      await showResult(false, res.message || messages.common.errorOccurred);
+    }
+  };
+
+  return (
+    <dialog ref={ref} className="dialog report-dialog" aria-labelledby={`${id}-title`}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <h2 id={`${id}-title`} className="dialog__title">
+          Report listing
+        </h2>
+        <fieldset className="report-dialog__reasons">
+          <legend>Why are you reporting this listing?</legend>
+          {reportReasons.map((r) => (
+            <label key={r} className="choice">
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={r}
+                checked={reason === r}
+                onChange={() => setReason(r)}
+              />
+              {r}
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          Details
+          <textarea
+            rows={4}
+            maxLength={1000}
+            value={details}
+            onChange={(e) => setDetails(e.target.value)}
+            placeholder="Tell us what is wrong with this listing"
+          />
+        </label>
+        {problem && (
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => ref.current?.close()}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="button button--danger">
+            Report
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

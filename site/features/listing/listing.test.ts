@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { CarDetail } from '#shared/schemas/listing.ts';
+import {
+  canPromote,
+  carJsonLd,
+  coverFirst,
+  editHref,
+  ownerBanner,
+  pageDescription,
+  pageTitle,
+  phones,
+  registeredUntil,
+  removePath,
+  reportMessage,
+  reportProblem,
+  sellerAvatar,
+  specifications,
+} from './listing.ts';
+
+const photo = (id: number, isCover = false) => ({
+  id,
+  name: `/images/listings/${id}.jpg`,
+  card: `/images/listings/${id}-card.jpg`,
+  isCover,
+  width: 840,
+  height: 630,
+});
+
+const car: CarDetail = {
+  id: 6,
+  userId: 2,
+  state: 'ACTIVE',
+  deniedMessage: null,
+  listingTypeId: 3,
+  typeName: 'Standard',
+  originalId: null,
+  title: '1.0 CVT, low mileage',
+  brand: 'Toyota',
+  brandId: 50,
+  model: 'Vitz',
+  modelId: 547,
+  currency: '€',
+  price: 6900,
+  views: 12,
+  isFavorite: false,
+  isTopSpotted: false,
+  images: [photo(1), photo(2, true), photo(3)],
+  isFirstOwner: true,
+  isFixedPrice: false,
+  isRedPlate: false,
+  isDirectFinanceAvailable: false,
+  millage: 78000,
+  fuel: 'Petrol',
+  fuelId: 1,
+  year: 2014,
+  transmission: 'CVT',
+  driveTrain: 'Front-wheel drive (FWD)',
+  body: 'Hatchback',
+  doorNumber: '5',
+  cubics: 996,
+  batteryCapacity: 0,
+  batteryRange: 0,
+  chargerType: null,
+  power: 69,
+  emissionClass: 'Euro 5',
+  steeringWheelSide: 'Right',
+  acType: 'Manual A/C',
+  color: 'Silver',
+  registrationExpiration: '04.2027',
+  origin: 'Imported from Japan',
+  chassisNumber: null,
+  safety: [],
+  equipment: [],
+  description: 'Imported from Japan.\nVery economical.',
+  createdAt: '2026-10-15T22:49:47.419Z',
+  user: {
+    id: 2,
+    role: 2,
+    firstName: 'Maria',
+    lastName: 'Borg',
+    address: '',
+    city: 'Sliema',
+    email: 'maria.borg@example.mt',
+    phone: '79123456',
+    phone2: '',
+    phone3: '21 123 456',
+    imageUrl: '/images/logo.jpg',
+  },
+  userCars: [],
+  similarCars: [],
+};
+
+describe('the listing details', () => {
+  it('shows the cover photo first', () => {
+    expect(coverFirst(car.images).map((p) => p.id)).toEqual([2, 1, 3]);
+    expect(coverFirst([])).toEqual([]);
+  });
+
+  it("writes the registration as month and year, else 'Not registered'", () => {
+    expect(registeredUntil('04.2027')).toBe('April 2027');
+    expect(registeredUntil(null)).toBe('Not registered');
+  });
+
+  it('gives every field its unit, engine size for fuel cars and the battery for electric ones', () => {
+    const rows = Object.fromEntries(specifications(car));
+    expect(rows).toMatchObject({
+      Mileage: '78,000 mi',
+      'Engine size': '996 CC',
+      Power: '69 HP',
+      'Registered until': 'April 2027',
+    });
+    expect(rows['Battery capacity']).toBeUndefined();
+    const electric = Object.fromEntries(
+      specifications({
+        ...car,
+        fuelId: 3,
+        fuel: 'Electric',
+        driveTrain: null,
+        batteryCapacity: 40,
+        batteryRange: 170,
+        chargerType: 'Type 2',
+        registrationExpiration: null,
+      }),
+    );
+    expect(electric).toMatchObject({
+      'Battery capacity': '40 kWh',
+      'Battery range': '170 mi',
+      'Charger type': 'Type 2',
+      'Registered until': 'Not registered',
+    });
+    expect(electric['Engine size']).toBeUndefined();
+    expect(electric['Drive train']).toBeUndefined();
+  });
+
+  it('lists the non-empty phones with the configured prefix as tel: links', () => {
+    expect(phones(car.user, '+356')).toEqual([
+      { label: '+356 79123456', href: 'tel:+35679123456' },
+      { label: '+356 21 123 456', href: 'tel:+35621123456' },
+    ]);
+  });
+
+  it('shows a logo only for a company', () => {
+    expect(sellerAvatar(car.user)).toBeNull();
+    expect(sellerAvatar({ ...car.user, role: 3 })).toBe('/images/logo.jpg');
+  });
+
+  it("gives the owner a banner for every state but ACTIVE, with the denial's reason", () => {
+    expect(ownerBanner('ACTIVE', null)).toBeNull();
+    expect(ownerBanner('SUSPENDED', null)).toMatch(/^Your listing is suspended because/);
+    expect(ownerBanner('PENDING', null)).toMatch(/^Your listing is waiting approval/);
+    expect(ownerBanner('DENIED', 'Blurry photos.')).toBe(
+      'Your listing is denied by our review team. Reason: Blurry photos. Please edit your listing to initiate review process again, or contact our customer support for any questions you may have.',
+    );
+  });
+
+  it('offers Promote only for an ACTIVE listing below the top type', () => {
+    expect(canPromote(car)).toBe(true);
+    expect(canPromote({ ...car, listingTypeId: 1 })).toBe(false);
+    expect(canPromote({ ...car, state: 'SUSPENDED' })).toBe(false);
+  });
+
+  it('edits and removes a live listing and a request through their own routes', () => {
+    expect(editHref(6, 'live')).toBe('/edit-listing/6');
+    expect(editHref(6, 'request')).toBe('/edit-request-listing/6');
+    expect(removePath(6, 'live')).toBe('car/remove/6');
+    expect(removePath(6, 'request')).toBe('car/request/remove/6');
+  });
+
+  it('checks a report: details first, then the reason', () => {
+    expect(reportProblem('', '')).toBe('You need to enter at least 10 characters.');
+    expect(reportProblem("It's a scam", 'too short')).toBe(
+      'You need to enter at least 10 characters.',
+    );
+    expect(reportProblem('', 'long enough text')).toBe(
+      'You need to choose one category for report',
+    );
+    expect(reportProblem("It's a scam", 'long enough text')).toBeNull();
+    expect(reportMessage("It's a scam", ' long enough text ')).toBe(
+      "It's a scam - long enough text",
+    );
+  });
+
+  it('titles and describes the page for search engines', () => {
+    expect(pageTitle(car)).toBe('Toyota Vitz 1.0 CVT, low mileage · €6,900 · Spotted');
+    const long = pageDescription({ ...car, description: 'word '.repeat(100) });
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long).toMatch(/^2014 Toyota Vitz for sale in Sliema, Malta: €6,900, 78,000 mi/);
+  });
+
+  it('describes the car as schema.org Car with an offer in euros', () => {
+    const ld = carJsonLd(car, 'https://spotted.mt/car/6');
+    expect(ld).toMatchObject({
+      '@type': 'Car',
+      brand: { name: 'Toyota' },
+      vehicleModelDate: '2014',
+      mileageFromOdometer: { value: 78000, unitCode: 'SMI' },
+      offers: { price: 6900, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
+    expect(ld.image[0]).toBe('https://spotted.mt/images/listings/2.jpg');
+  });
+});

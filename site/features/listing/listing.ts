@@ -1,0 +1,170 @@
+/** The listing details screens' rules as plain functions: who sees what, texts, links, SEO. */
+import { price } from '#shared/format.ts';
+import { ELECTRIC_FUEL_ID, limits, roles } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import type { CarDetail, ListingState } from '#shared/schemas/listing.ts';
+
+export type { CarDetail };
+export type Seller = CarDetail['user'];
+export type Photo = CarDetail['images'][number];
+
+/** Where a listing comes from: a live one (/car/{id}) or a request (/car/pending/{id}). */
+export type ListingSource = 'live' | 'request';
+
+/** The cover first, then the rest in their order. */
+export function coverFirst(images: readonly Photo[]): Photo[] {
+  const cover = images.find((i) => i.isCover) ?? images[0];
+  return cover ? [cover, ...images.filter((i) => i !== cover)] : [];
+}
+
+/** The size of a photo's card version (at most 480 px on its long side), for width/height. */
+export function cardSize(photo: Pick<Photo, 'width' | 'height'>) {
+  const scale = Math.min(1, 480 / Math.max(photo.width, photo.height, 1));
+  return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
+}
+
+/** 'MM.yyyy' as 'April 2027'; null (or anything unreadable) is 'Not registered'. */
+export function registeredUntil(value: string | null): string {
+  const match = value ? /^(\d{2})\.(\d{4})$/.exec(value) : null;
+  if (!match) return 'Not registered';
+  const date = new Date(Date.UTC(Number(match[2]), Number(match[1]) - 1, 1));
+  return date.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+const thousands = (value: number) => new Intl.NumberFormat('en-MT').format(value);
+
+/** The specification rows in the spec's order, with their units; electric cars swap the engine. */
+export function specifications(car: CarDetail): [label: string, value: string][] {
+  const electric = car.fuelId === ELECTRIC_FUEL_ID;
+  const rows: [string, string | null][] = [
+    ['Mileage', `${thousands(car.millage)} mi`],
+    ['Fuel', car.fuel],
+    ['Year', String(car.year)],
+    ['Transmission', car.transmission],
+    ['Drive train', car.driveTrain],
+    ['Body', car.body],
+    ['Doors', car.doorNumber],
+    ...(electric
+      ? ([
+          ['Battery capacity', `${car.batteryCapacity} kWh`],
+          ['Battery range', `${thousands(car.batteryRange)} mi`],
+          ['Charger type', car.chargerType],
+        ] as [string, string | null][])
+      : ([['Engine size', `${thousands(car.cubics)} CC`]] as [string, string][])),
+    ['Power', `${thousands(car.power)} HP`],
+    ['Emission class', car.emissionClass],
+    ['Steering wheel', car.steeringWheelSide],
+    ['A/C', car.acType],
+    ['Color', car.color],
+    ['Registered until', registeredUntil(car.registrationExpiration)],
+    ['Origin', car.origin],
+  ];
+  return rows.filter((row): row is [string, string] => Boolean(row[1]));
+}
+
+/** The four flags, each shown as included or excluded. */
+export const flags = (car: CarDetail) =>
+  [
+    ['First owner', car.isFirstOwner],
+    ['Fixed price', car.isFixedPrice],
+    ['Red plate', car.isRedPlate],
+    ['Direct finance', car.isDirectFinanceAvailable],
+  ] as const;
+
+/** The owner's banner for a state; an ACTIVE listing has none. */
+export function ownerBanner(state: ListingState, deniedMessage: string | null): string | null {
+  if (state === 'SUSPENDED') return messages.listing.bannerSuspended;
+  if (state === 'PENDING') return messages.listing.bannerPending;
+  // The text goes on with '. Please edit...': a reason's own closing period would double it.
+  if (state === 'DENIED')
+    return messages.listing.bannerDenied((deniedMessage ?? '').trim().replace(/\.+$/, ''));
+  return null;
+}
+
+/** Only an ACTIVE listing above the top type can be promoted. */
+export const canPromote = (car: Pick<CarDetail, 'state' | 'listingTypeId'>) =>
+  car.state === 'ACTIVE' && car.listingTypeId > 1;
+
+export const editHref = (id: number, source: ListingSource) =>
+  source === 'live' ? `/edit-listing/${id}` : `/edit-request-listing/${id}`;
+
+export const removePath = (id: number, source: ListingSource) =>
+  source === 'live' ? `car/remove/${id}` : `car/request/remove/${id}`;
+
+export const sellerName = (seller: Pick<Seller, 'firstName' | 'lastName'>) =>
+  `${seller.firstName} ${seller.lastName}`.trim();
+
+/** The seller's non-empty phones (at most three) with the configured prefix. */
+export function phones(seller: Pick<Seller, 'phone' | 'phone2' | 'phone3'>, prefix: string) {
+  return [seller.phone, seller.phone2, seller.phone3]
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .slice(0, limits.maxPhones)
+    .map((p) => {
+      const local = p.startsWith('+') ? p : `${prefix} ${p}`;
+      return { label: local, href: `tel:${local.replace(/[^\d+]/g, '')}` };
+    });
+}
+
+/** Only a company shows its logo. */
+export const sellerAvatar = (seller: Pick<Seller, 'role' | 'imageUrl'>) =>
+  seller.role === roles.company ? seller.imageUrl : null;
+
+export const reportReasons = [
+  "It's inaccurate or incorrect",
+  "It's not a real vehicle",
+  "It's a scam",
+  "It's offensive",
+  'Something else',
+] as const;
+
+/** The report rules in the spec's order: the details first, then the reason. */
+export function reportProblem(reason: string, details: string): string | null {
+  if (details.trim().length < limits.reportDetailsMin) return messages.listing.reportTooShort;
+  if (!reason) return messages.listing.reportNoCategory;
+  return null;
+}
+
+export const reportMessage = (reason: string, details: string) => `${reason} - ${details.trim()}`;
+
+/** '{brand} {model} {title} · €price · Spotted'. */
+export const pageTitle = (car: CarDetail) =>
+  `${car.brand} ${car.model} ${car.title} · ${price(car.price, car.currency)} · Spotted`;
+
+/** A meta description under 160 characters: the key facts, then the start of the text. */
+export function pageDescription(car: CarDetail): string {
+  const place = [car.user.city, 'Malta'].filter(Boolean).join(', ');
+  const facts = `${car.year} ${car.brand} ${car.model} for sale in ${place}: ${price(car.price, car.currency)}, ${thousands(car.millage)} mi, ${car.fuel}, ${car.transmission}.`;
+  const text = car.description.replace(/\s+/g, ' ').trim();
+  if (!text || facts.length > 150) return facts;
+  const room = 158 - facts.length;
+  return `${facts} ${text.length > room ? `${text.slice(0, room - 1).trimEnd()}…` : text}`;
+}
+
+/** schema.org Car with its offer, for the page's JSON-LD. */
+export function carJsonLd(car: CarDetail, pageUrl: string) {
+  const absolute = (path: string) => new URL(path, pageUrl).toString();
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name: `${car.brand} ${car.model} ${car.title}`,
+    url: pageUrl,
+    description: car.description || undefined,
+    brand: { '@type': 'Brand', name: car.brand },
+    model: car.model,
+    vehicleModelDate: String(car.year),
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.millage, unitCode: 'SMI' },
+    fuelType: car.fuel,
+    color: car.color,
+    bodyType: car.body,
+    vehicleTransmission: car.transmission,
+    image: coverFirst(car.images).map((i) => absolute(i.name)),
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      price: car.price,
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}

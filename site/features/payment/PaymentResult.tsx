@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import { messages } from '#shared/messages.ts';
+import { api } from '../../lib/api.ts';
+import { showProgress } from '../../lib/dialogs.ts';
+import { readSession } from '../../lib/session.ts';
+import './payment.css';
+
+interface Props {
+  /** The checkout session the provider sent the payer back with. */
+  sessionId: string | null;
+  /** The top-up, when the payer came back from cancelling. */
+  transactionId: string | null;
+}
+
+type Outcome =
+  | { kind: 'checking' }
+  | { kind: 'loggedOut' }
+  | { kind: 'paid' }
+  | { kind: 'failed'; message: string };
+
+const m = messages.payment;
+
+/** Asks the server whether the payer's checkout was paid (which also credits it, once). */
+export default function PaymentResult({ sessionId, transactionId }: Props) {
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'checking' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!readSession()) return setOutcome({ kind: 'loggedOut' });
+    if (!sessionId && !transactionId)
+      return setOutcome({ kind: 'failed', message: 'The payment to check is missing.' });
+    void (async () => {
+      const done = showProgress(m.checking);
+      const res = sessionId
+        ? await api.post('payment/transaction/check', { sessionId })
+        : await api.post(`payment/transaction/check/${encodeURIComponent(transactionId ?? '')}`);
+      done();
+      if (res.code === 0) return setOutcome({ kind: 'paid' });
+      if (res.status === 401) return setOutcome({ kind: 'loggedOut' });
+      setOutcome({ kind: 'failed', message: res.message || messages.common.errorOccurred });
+    })();
+  }, [sessionId, transactionId]);
+
+  if (outcome.kind === 'checking') {
+    return (
+      <div className="payment-result" role="status">
+        <div className="loader" />
+        <p>{m.checking}</p>
+      </div>
+    );
+  }
+  if (outcome.kind === 'loggedOut') {
+    return (
+      <div className="payment-result">
+        <h2>Please log in to see the payment result</h2>
+        <a className="button" href="/login">
+          Log in
+        </a>
+      </div>
+    );
+  }
+  const paid = outcome.kind === 'paid';
+  return (
+    <div className={`payment-result payment-result--${paid ? 'ok' : 'fail'}`} role="status">
+      <span className="payment-result__mark" aria-hidden="true">
+        {paid ? '✓' : '!'}
+      </span>
+      <h2>{paid ? m.succeeded : m.failed}</h2>
+      {!paid && <p>{outcome.message}</p>}
+      {paid && <p>The credits are on your balance.</p>}
+      <a className="button" href="/credit-balance">
+        {paid ? 'Go to credit balance' : 'Back to credit balance'}
+      </a>
+    </div>
+  );
+}

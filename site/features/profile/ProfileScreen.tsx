@@ -1,0 +1,50 @@
+import type { Named } from '#shared/schemas/catalog.ts';
+import { AccountGate } from './AccountGate.tsx';
+import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
+import { DeleteAccountPanel } from './DeleteAccountPanel.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+import { prompts } from './profile.ts';
+import { useAccountUser } from './useAccountUser.ts';
+
+interface Props {
+  cities: Named[];
+  phonePrefix: string;
+}
+
+/**
+ * Profile information: the edit form with the Change password and Delete account panels beside it
+ * on desktop; on mobile the two panels are their own routes, reached by the links under the form.
+ */
+export default function ProfileScreen({ cities, phonePrefix }: Props) {
+  const [state, setState] = useAccountUser();
+  const unauthorized = () => setState({ status: 'unauthorized' });
+  return (
+    <div className="profile">
+      <header className="profile-header">
+        <h1>Profile information</h1>
+        <p>Buyers see your name, phone numbers and city on your listings.</p>
+      </header>
+      <AccountGate state={state} prompt={prompts.profile}>
+        {(user) => (
+          <>
+            <ProfileForm
+              user={user}
+              cities={cities}
+              phonePrefix={phonePrefix}
+              onSaved={(saved) => setState({ status: 'ready', user: saved })}
+              onUnauthorized={unauthorized}
+            />
+            <div className="profile-panels">
+              <ChangePasswordPanel email={user.email} titled onUnauthorized={unauthorized} />
+              <DeleteAccountPanel titled onUnauthorized={unauthorized} />
+            </div>
+            <nav className="panel profile-links" aria-label="Password and account">
+              <a href="/change-password">Change password</a>
+              <a href="/delete-account">Delete account</a>
+            </nav>
+          </>
+        )}
+      </AccountGate>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { price } from '#shared/format.ts';
+import { messages } from '#shared/messages.ts';
+import { api } from '../../lib/api.ts';
+import { showResult } from '../../lib/dialogs.ts';
+import PromotionDialog from '../promotion/PromotionDialog.tsx';
+import AccountCard from '../my-listings/AccountCard.tsx';
+import FilterChips from '../my-listings/FilterChips.tsx';
+import { EmptyState, Loading, LoginPrompt, SectionHeader } from '../wallet/AccountStates.tsx';
+import { useMobile, useSession } from '../wallet/hooks.ts';
+import { cancelSubscription, reactivateSubscription } from './actions.ts';
+import SubscriptionDetails from './SubscriptionDetails.tsx';
+import SubscriptionDialog from './SubscriptionDialog.tsx';
+import {
+  subscriptionFilters,
+  subscriptionTypes,
+  RENEWAL_LISTING_TYPE,
+  typeBadgeClass,
+  type Subscription,
+} from './subscriptions.ts';
+import '../wallet/account.css';
+import '../my-listings/my-listings.css';
+import './subscriptions.css';
+
+const m = messages.subscriptions;
+const TITLE = 'My subscriptions';
+
+type Load<T> = { state: 'loading' } | { state: 'unauthorized' } | { state: 'ready'; data: T };
+
+interface Props {
+  /** /my-subscriptions/{id}: its dialog opens (desktop) or it is shown alone (mobile). */
+  selectedId?: number | null;
+}
+
+/** My subscriptions: the Filters control, the cards with their actions, the details dialog. */
+export default function MySubscriptions({ selectedId = null }: Props) {
+  const session = useSession();
+  const mobile = useMobile();
+  if (session === undefined || mobile === undefined)
+    return (
+      <Titled>
+        <Loading message={m.loading} />
+      </Titled>
+    );
+  if (session === null)
+    return (
+      <Titled>
+        <LoginPrompt message={m.loginPrompt} />
+      </Titled>
+    );
+  if (mobile && selectedId) return <SubscriptionPage id={selectedId} />;
+  return <SubscriptionList userId={session.userId} selectedId={selectedId} mobile={mobile} />;
+}
+
+function Titled({ children, controls }: { children: ReactNode; controls?: ReactNode }) {
+  return (
+    <>
+      <SectionHeader title={TITLE}>{controls}</SectionHeader>
+      {children}
+    </>
+  );
+}
+
+/** The card's actions by type: cancel an active one, renew an expired one, reactivate a canceled one. */
+function Actions({
+  subscription: s,
+  onChanged,
+  onRenew,
+}: {
+  subscription: Subscription;
+  onChanged: () => void;
+  onRenew: (s: Subscription) => void;
+}) {
+  const after = (done: Promise<boolean>) => void done.then((ok) => ok && onChanged());
+  if (s.type === subscriptionTypes.active)
+    return (
+      <button
+        className="button button--ghost"
+        type="button"
+        onClick={() => after(cancelSubscription(s.carId))}
+      >
+        Cancel subscription
+      </button>
+    );
+  if (s.type === subscriptionTypes.expired)
+    return (
+      <button className="button" type="button" onClick={() => onRenew(s)}>
+        Renew
+      </button>
+    );
+  if (s.type === subscriptionTypes.canceled)
+    return (
+      <button
+        className="button"
+        type="button"
+        onClick={() => after(reactivateSubscription(s.carId))}
+      >
+        Reactivate
+      </button>
+    );
+  return null;
+}
+
+function SubscriptionList({
+  userId,
+  selectedId,
+  mobile,
+}: {
+  userId: number;
+  selectedId: number | null;
+  mobile: boolean;
+}) {
+  const [filter, setFilter] = useState<number | null>(null);
+  const [load, setLoad] = useState<Load<Subscription[]>>({ state: 'loading' });
+  const [openId, setOpenId] = useState<number | null>(selectedId);
+  const [renewing, setRenewing] = useState<Subscription | null>(null);
+
+  const reload = useCallback(async () => {
+    const res = await api.post<Subscription[]>(`subscription/user/${userId}`, {
+      filterType: filter,
+    });
+    if (res.status === 401) return setLoad({ state: 'unauthorized' });
+    if (res.code !== 0) {
+      setLoad({ state: 'ready', data: [] });
+      return showResult(false, res.message);
+    }
+    setLoad({ state: 'ready', data: res.data });
+  }, [userId, filter]);
+
+  useEffect(() => void reload(), [reload]);
+
+  if (load.state === 'unauthorized')
+    return (
+      <Titled>
+        <LoginPrompt message={m.loginPrompt} />
+      </Titled>
+    );
+  const controls = (
+    <FilterChips
+      label="Filter by type"
+      options={subscriptionFilters}
+      value={filter}
+      onChange={(value) => {
+        if (value === filter) return;
+        setLoad({ state: 'loading' });
+        setFilter(value);
+      }}
+    />
+  );
+  if (load.state === 'loading')
+    return (
+      <Titled controls={controls}>
+        <Loading message={m.loading} />
+      </Titled>
+    );
+
+  return (
+    <Titled controls={controls}>
+      {load.data.length === 0 ? (
+        <EmptyState title={m.emptyTitle} text={m.emptyText} />
+      ) : (
+        <ul className="account-cards">
+          {load.data.map((s) => (
+            <li key={s.id}>
+              <AccountCard
+                image={s.image}
+                imageAlt={`${s.brand} ${s.model}`}
+                badge={<span className={typeBadgeClass(s.type)}>{s.typeName}</span>}
+                make={`${s.brand} ${s.model}`}
+                title={s.title}
+                href={`/my-subscriptions/${s.id}`}
+                onOpen={(event) => {
+                  // Mobile follows the link to the details route; desktop opens the dialog.
+                  if (mobile) return;
+                  event.preventDefault();
+                  setOpenId(s.id);
+                }}
+                price={price(s.price, s.currency)}
+                actions={
+                  <Actions subscription={s} onChanged={() => void reload()} onRenew={setRenewing} />
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {openId !== null && (
+        <SubscriptionDialog
+          id={openId}
+          onClose={() => {
+            setOpenId(null);
+            if (location.pathname !== '/my-subscriptions')
+              history.replaceState(null, '', '/my-subscriptions');
+          }}
+        />
+      )}
+      {renewing && (
+        <PromotionDialog
+          carId={renewing.carId}
+          listingTypeId={RENEWAL_LISTING_TYPE}
+          onClose={() => setRenewing(null)}
+          onPromoted={() => void reload()}
+        />
+      )}
+    </Titled>
+  );
+}
+
+/** /my-subscriptions/{id} on mobile: the details as their own route, with the actions. */
+function SubscriptionPage({ id }: { id: number }) {
+  const [load, setLoad] = useState<Load<Subscription | null>>({ state: 'loading' });
+  const [renewing, setRenewing] = useState<Subscription | null>(null);
+
+  const reload = useCallback(async () => {
+    const res = await api.get<Subscription>(`subscription/${id}`);
+    if (res.status === 401) return setLoad({ state: 'unauthorized' });
+    if (res.code !== 0) {
+      setLoad({ state: 'ready', data: null });
+      return showResult(false, res.message);
+    }
+    setLoad({ state: 'ready', data: res.data });
+  }, [id]);
+
+  useEffect(() => void reload(), [reload]);
+
+  return (
+    <>
+      <a className="back-link" href="/my-subscriptions">
+        <span aria-hidden="true">‹</span> {TITLE}
+      </a>
+      <SectionHeader title="Subscription details" />
+      {load.state === 'loading' && <Loading message={m.loadingOne} />}
+      {load.state === 'unauthorized' && <LoginPrompt message={m.loginPrompt} />}
+      {load.state === 'ready' && load.data && (
+        <div className="panel subscription-page">
+          <SubscriptionDetails subscription={load.data} />
+          <div className="subscription-page__actions">
+            <Actions
+              subscription={load.data}
+              onChanged={() => void reload()}
+              onRenew={setRenewing}
+            />
+          </div>
+        </div>
+      )}
+      {load.state === 'ready' && !load.data && (
+        <EmptyState title={m.emptyTitle} text={m.emptyText} />
+      )}
+      {renewing && (
+        <PromotionDialog
+          carId={renewing.carId}
+          listingTypeId={RENEWAL_LISTING_TYPE}
+          onClose={() => setRenewing(null)}
+          onPromoted={() => void reload()}
+        />
+      )}
+    </>
+  );
+}

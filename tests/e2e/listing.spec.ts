@@ -1,0 +1,521 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { e2eAdmin } from '../../playwright.config.ts';
+
+/** Journeys of the listing details (/car/{id}, /car/pending/{id}), the seller offer and SEO. */
+
+const DEMO_PASSWORD = 'Spotted2026';
+const maria = 'maria.borg@example.mt';
+const joseph = 'joseph.camilleri@example.mt';
+/** Maria's demo car: five photos, a second car of hers and similar cars. */
+const VITZ = 'Toyota Vitz 1.0 CVT, low mileage';
+
+interface Session {
+  userId: number;
+  roleId: number;
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function login(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/api/user/login', { data: { email, password } });
+  const body = (await res.json()) as Envelope<Session>;
+  expect(body.code, body.message).toBe(0);
+  return body.data;
+}
+
+const bearer = (s: Session) => ({ authorization: `Bearer ${s.accessToken}` });
+
+/** The stored session of the spec (localStorage), set before any page script runs. */
+async function storeSession(page: Page, session: Session) {
+  await page.addInitScript((s) => {
+    for (const key of ['accessToken', 'refreshToken', 'userId', 'roleId', 'email'] as const)
+      localStorage.setItem(key, String(s[key]));
+  }, session);
+}
+
+/** The id of a live demo listing by its title. */
+async function liveId(request: APIRequestContext, title: string) {
+  const res = await request.post('/api/cars/search', { data: { pageNumber: 1, pageSize: 100 } });
+  const body = (await res.json()) as Envelope<{ cars: { id: number; title: string }[] }>;
+  const car = body.data.cars.find((c) => c.title === title);
+  expect(car, `a live listing titled ${title}`).toBeTruthy();
+  return car!.id;
+}
+
+/** Five small distinct JPEG photos as base64. */
+function photos() {
+  return Promise.all(
+    Array.from({ length: 5 }, async (_, i) => {
+      const jpeg = await sharp({
+        create: { width: 160, height: 120, channels: 3, background: { r: 40 * i, g: 90, b: 160 } },
+      })
+        .jpeg()
+        .toBuffer();
+      return { image: jpeg.toString('base64'), isCover: i === 0, name: `photo-${i}.jpg` };
+    }),
+  );
+}
+
+/** A new Standard listing of `owner`'s, PENDING; approved by the administrator when asked. */
+async function createListing(
+  request: APIRequestContext,
+  owner: Session,
+  title: string,
+  approve = false,
+) {
+  const brands = (await (await request.get('/api/cars/brands')).json()) as Envelope<
+    { id: number; name: string }[]
+  >;
+  const toyota = brands.data.find((b) => b.name === 'Toyota')!;
+  const models = (await (
+    await request.get(`/api/cars/brands/${toyota.id}/models/`)
+  ).json()) as Envelope<{ id: number; name: string }[]>;
+  const yaris = models.data.find((m) => m.name === 'Yaris')!;
+  const res = await request.post('/api/cars/add', {
+    headers: bearer(owner),
+    data: {
+      images: await photos(),
+      brand: toyota.id,
+      model: yaris.id,
+      title,
+      body: 1,
+      fuel: 1,
+      doorNumber: 4,
+      emissionClass: 6,
+      driveTrain: 1,
+      transmission: 2,
+      steeringWheelSide: 1,
+      acType: 2,
+      origin: 3,
+      carColor: 3,
+      adTypeId: 3,
+      price: 9500,
+      cubics: 1300,
+      batteryCapacity: 0,
+      batteryRange: 0,
+      chargerType: null,
+      power: 99,
+      millage: 42000,
+      year: 2018,
+      registrationExpiration: '06.2027',
+      description: 'Serviced every year.\nNew tyres.',
+      currency: '€',
+      isFixedPrice: false,
+      isDirectFinanceAvailable: true,
+      isFirstOwner: true,
+      isRedPlate: false,
+      safety: [1, 2],
+      equipment: [1, 3],
+      categoryId: 1,
+      personalDataAgreement: true,
+    },
+  });
+  const created = (await res.json()) as Envelope<{ id: number }>;
+  expect(created.code, created.message).toBe(0);
+  if (approve) {
+    const admin = await login(request, e2eAdmin.email, e2eAdmin.password);
+    const approved = (await (
+      await request.post(`/api/cars/requests/approve/${created.data.id}`, {
+        headers: bearer(admin),
+      })
+    ).json()) as Envelope<null>;
+    expect(approved.code, approved.message).toBe(0);
+  }
+  return created.data.id;
+}
+
+/** The result dialog of site/lib/dialogs.ts showing `text`; closes it. */
+async function expectResult(page: Page, text: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.beforeEach(async ({ page }) => {
+  // The cookie and app banners are the shell's business, not these journeys'.
+  await page.addInitScript(() => {
+    localStorage.setItem('cookiesAccepted', 'true');
+    sessionStorage.setItem('appBannerClosed', 'true');
+  });
+});
+
+test('a visitor opens a listing from home, sees every section, browses the photos and reaches the seller', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page
+    .getByRole('link', { name: new RegExp(VITZ) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/car\/\d+$/);
+  await expect(page).toHaveTitle(`Toyota Vitz ${VITZ} · €6,900 · Spotted`);
+
+  await expect(page.getByRole('heading', { level: 1, name: VITZ })).toBeVisible();
+  await expect(page.getByText('€6,900', { exact: true })).toBeVisible();
+  await expect(page.getByText(/\d+ views/)).toBeVisible();
+  const features = page.getByRole('list', { name: 'Features' });
+  for (const flag of ['First owner', 'Fixed price', 'Red plate', 'Direct finance'])
+    await expect(features.getByText(flag)).toBeVisible();
+  await expect(features.locator('.flag--on')).toHaveText(['First owner: yes']);
+
+  const specs = page.locator('.specs');
+  for (const [label, value] of [
+    ['Mileage', '78,000 mi'],
+    ['Fuel', 'Petrol'],
+    ['Year', '2014'],
+    ['Transmission', 'CVT'],
+    ['Body', 'Hatchback'],
+    ['Engine size', '996 CC'],
+    ['Power', '69 HP'],
+    ['Color', 'Silver'],
+    ['Origin', 'Imported from Japan'],
+  ] as const)
+    await expect(specs.locator('.specs__row', { hasText: label }).locator('dd')).toHaveText(value);
+  await expect(specs.locator('.specs__row', { hasText: 'Registered until' })).toContainText(
+    /[A-Z][a-z]+ \d{4}/,
+  );
+  await expect(page.getByRole('heading', { name: 'Safety', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Equipment', exact: true })).toBeVisible();
+  const description = page.locator('.listing__description');
+  await expect(description).toHaveCSS('white-space', 'pre-line');
+  expect(await description.evaluate((p) => p.textContent)).toContain('VRT paid.\nVery economical');
+
+  const seller = page.getByRole('region', { name: 'Seller' });
+  await expect(seller.getByText('Maria Borg')).toBeVisible();
+  await expect(seller.getByRole('link', { name: maria })).toHaveAttribute(
+    'href',
+    `mailto:${maria}`,
+  );
+  await expect(seller.getByRole('link', { name: '+356 79123456' })).toHaveAttribute(
+    'href',
+    'tel:+35679123456',
+  );
+  await expect(page.getByRole('link', { name: 'Call seller' })).toHaveAttribute(
+    'href',
+    'tel:+35679123456',
+  );
+  await expect(page.getByRole('heading', { name: 'More from this seller' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Similar vehicles' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Report' })).toBeVisible();
+
+  // A carousel step is 355 px (once the island has hydrated: Astro drops its 'ssr' mark).
+  const similar = page.getByRole('region', { name: 'Similar vehicles' });
+  await similar.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island', { has: similar })).not.toHaveAttribute('ssr');
+  const track = similar.getByRole('list');
+  await similar.getByRole('button', { name: 'Scroll Similar vehicles forward' }).click();
+  await expect.poll(() => track.evaluate((list) => list.scrollLeft)).toBe(355);
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  // The gallery: counter, arrow keys, arrows, thumbnails, Escape.
+  await page.getByRole('link', { name: 'See all photos (5)' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Photos of Toyota Vitz' });
+  await expect(gallery).toBeVisible();
+  const counter = gallery.locator('.gallery__counter');
+  await expect(counter).toHaveText('1 / 5');
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('2 / 5');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText('5 / 5');
+  await gallery.getByRole('button', { name: 'Next photo' }).click();
+  await expect(counter).toHaveText('1 / 5');
+  await gallery.getByRole('button', { name: 'Show photo 3' }).click();
+  await expect(counter).toHaveText('3 / 5');
+  await expect(gallery.getByRole('img', { name: 'Toyota Vitz, photo 3 of 5' })).toBeVisible();
+  if (test.info().project.name === 'mobile') {
+    // A swipe to the left longer than 50 px shows the next photo; a shorter one does nothing.
+    const swipe = (dx: number) =>
+      gallery.locator('.gallery__photo').evaluate((img, dx) => {
+        const touch = (x: number) => new Touch({ identifier: 1, target: img, clientX: x });
+        img.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(200)] }));
+        img.dispatchEvent(
+          new TouchEvent('touchend', { bubbles: true, changedTouches: [touch(200 + dx)] }),
+        );
+      }, dx);
+    await swipe(-40);
+    await expect(counter).toHaveText('3 / 5');
+    await swipe(-80);
+    await expect(counter).toHaveText('4 / 5');
+  }
+  await page.keyboard.press('Escape');
+  await expect(gallery).toBeHidden();
+
+  await page.getByRole('link', { name: 'See all vehicles from this seller' }).click();
+  await expect(page).toHaveURL(/\/seller\/offer\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Seller offer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Maria Borg' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '+356 79123456' })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(VITZ) })).toHaveAttribute(
+    'href',
+    /^\/car\/\d+$/,
+  );
+});
+
+test("share copies the listing's address", async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/car/${await liveId(request, VITZ)}`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expectResult(page, 'Copied to clipboard');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+});
+
+test('favorite asks a visitor to log in, and adds and removes for a user', async ({
+  page,
+  request,
+}) => {
+  const id = await liveId(request, VITZ);
+  await page.goto(`/car/${id}`);
+  await page.getByRole('button', { name: 'Favorite' }).click();
+  await expectResult(page, 'You need to be logged in to save this to your favorites');
+
+  const session = await login(request, joseph);
+  await request.post('/api/favorite/remove', {
+    headers: bearer(session),
+    data: { carId: id, userId: session.userId },
+  });
+  await storeSession(page, session);
+  await page.reload();
+  const favorite = page.getByRole('button', { name: 'Favorite' });
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+  await favorite.click();
+  await expectResult(page, 'Added to favorites');
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+  await favorite.click();
+  await expectResult(page, 'Removed from favorites');
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a report needs details, then a reason, and is sent', async ({ page, request }) => {
+  // One open report per visitor and listing: each project reports its own car.
+  const title =
+    test.info().project.name === 'mobile' ? 'Hyundai i10 1.0 Classic' : 'Suzuki Jimny 1.5 SZ5 4x4';
+  await page.goto(`/car/${await liveId(request, title)}`);
+  await page.getByRole('button', { name: 'Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report listing' });
+  await expect(dialog).toBeVisible();
+  const send = dialog.getByRole('button', { name: 'Report' });
+  await send.click();
+  await expect(dialog.getByRole('alert')).toHaveText('You need to enter at least 10 characters.');
+  await dialog.getByLabel('Details').fill('Too short');
+  await send.click();
+  await expect(dialog.getByRole('alert')).toHaveText('You need to enter at least 10 characters.');
+  await dialog.getByLabel('Details').fill('The photos are of a different car.');
+  await send.click();
+  await expect(dialog.getByRole('alert')).toHaveText('You need to choose one category for report');
+  for (const reason of [
+    "It's inaccurate or incorrect",
+    "It's not a real vehicle",
+    "It's a scam",
+    "It's offensive",
+    'Something else',
+  ])
+    await expect(dialog.getByRole('radio', { name: reason })).toBeVisible();
+  await dialog.getByRole('radio', { name: "It's inaccurate or incorrect" }).check();
+  const sent = page.waitForRequest(/\/api\/cars\/report\/\d+$/);
+  await send.click();
+  expect((await sent).postDataJSON()).toEqual({
+    message: "It's inaccurate or incorrect - The photos are of a different car.",
+  });
+  await expectResult(page, 'Car reported');
+  await expect(dialog).toBeHidden();
+});
+
+test('the owner sees Edit, Delete and Promote instead of the seller block, and deletes', async ({
+  page,
+  request,
+}) => {
+  const owner = await login(request, maria);
+  const id = await createListing(request, owner, 'Yaris to delete', true);
+  await storeSession(page, owner);
+  await page.goto(`/car/${id}`);
+
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+    'href',
+    `/edit-listing/${id}`,
+  );
+  await expect(page.getByRole('button', { name: 'Promote' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Seller' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Report' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Call seller' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Similar vehicles' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(confirmation).toContainText(
+    'Please confirm you want to delete your listing. This action is permanent and irreversible.',
+  );
+  await confirmation.getByRole('button', { name: "I'm sure" }).click();
+  await expectResult(page, 'Car removed');
+  await expect(page).toHaveURL(/\/my-listings$/);
+  const gone = await request.get(`/api/car/${id}`);
+  expect(gone.status()).toBe(404);
+});
+
+test('the promotion dialog offers only higher tiers and asks for a choice', async ({
+  page,
+  request,
+}) => {
+  const owner = await login(request, maria);
+  const balance = (await (
+    await request.get(`/api/user/balance/${owner.userId}`, { headers: bearer(owner) })
+  ).json()) as Envelope<{ balance: number }>;
+  await storeSession(page, owner);
+  await page.goto(`/car/${await liveId(request, VITZ)}`);
+  await page.getByRole('button', { name: 'Promote' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Promote listing' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await expect(dialog.getByRole('radio', { name: /Featured/ })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: /Premium/ })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: /Standard/ })).toHaveCount(0);
+  await expect(dialog.locator('.promotion__type', { hasText: 'Featured' })).toContainText(
+    '50 credits',
+  );
+  await expect(dialog.locator('.promotion__type', { hasText: 'Premium' })).toContainText(
+    '100 credits',
+  );
+  await expect(dialog).toContainText('lasts 30 days, renews automatically');
+  await expect(dialog.getByRole('definition').last()).toHaveText(`${balance.data.balance} credits`);
+
+  await dialog.getByRole('button', { name: 'Promote' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('You have to choose listing type');
+
+  await dialog.getByRole('radio', { name: /Premium/ }).check();
+  await expect(dialog.getByRole('alert')).toBeHidden();
+  const topUp = dialog.getByRole('link', { name: 'Top up' });
+  if (balance.data.balance < 100) await expect(topUp).toHaveAttribute('href', '/credit-balance');
+  else await expect(topUp).toBeHidden();
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a listing request shows its owner the PENDING banner', async ({ page, request }) => {
+  const owner = await login(request, maria);
+  const id = await createListing(request, owner, 'Yaris waiting for review');
+
+  await page.goto(`/car/pending/${id}`);
+  await expect(page.getByRole('heading', { name: 'Listing not spotted!' })).toBeVisible();
+
+  await storeSession(page, owner);
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Yaris waiting for review' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'waiting approval' })).toHaveText(
+    'Your listing is waiting approval from our review team. This process takes up to 5 business days. If you wish to make any changes now, approval process will be initiated from the start.',
+  );
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+    'href',
+    `/edit-request-listing/${id}`,
+  );
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Promote' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Seller' })).toHaveCount(0);
+  await request.delete(`/api/car/request/remove/${id}`, { headers: bearer(owner) });
+});
+
+test("an unknown listing is 'Listing not spotted!' with a 404 status", async ({ page }) => {
+  const response = await page.goto('/car/987654');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Listing not spotted!' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Ooops, we cannot spot the listing you are looking for. Please check URL or try loading again later.',
+    ),
+  ).toBeVisible();
+  expect((await page.goto('/seller/offer/987654'))?.status()).toBe(404);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the listing is all there, with its SEO', async ({ page, request }) => {
+    const id = await liveId(request, VITZ);
+    await page.goto(`/car/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: VITZ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
+    await expect(page.getByText('Maria Borg')).toBeVisible();
+    await expect(page.getByText('€6,900', { exact: true })).toBeVisible();
+
+    const images = page.locator('.photo-grid img');
+    await expect(images).toHaveCount(5);
+    await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(images.first()).toHaveAttribute('loading', 'eager');
+    await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
+    for (const img of await page.locator('.listing img').all()) {
+      await expect(img).toHaveAttribute('width', /\d+/);
+      await expect(img).toHaveAttribute('height', /\d+/);
+    }
+
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`/car/${id}$`),
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /\/images\/.+\.jpg$/,
+    );
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as Record<string, unknown> & { offers: Record<string, unknown> };
+    expect(jsonLd).toMatchObject({
+      '@type': 'Car',
+      brand: { name: 'Toyota' },
+      model: 'Vitz',
+      vehicleModelDate: '2014',
+      fuelType: 'Petrol',
+      color: 'Silver',
+      mileageFromOdometer: { value: 78000 },
+    });
+    expect(jsonLd.offers).toMatchObject({
+      price: 6900,
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+    });
+  });
+});
+
+test('the listing and the seller offer have no serious accessibility problems', async ({
+  page,
+  request,
+}) => {
+  const id = await liveId(request, VITZ);
+  const seller = await login(request, maria);
+  for (const path of [`/car/${id}`, `/seller/offer/${seller.userId}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, path).toEqual([]);
+  }
+});
+
+test('the sitemap lists the live listings and robots.txt points to it', async ({ request }) => {
+  const id = await liveId(request, VITZ);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('xml');
+  const xml = await sitemap.text();
+  expect(xml).toMatch(new RegExp(`<loc>[^<]+/car/${id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}`));
+  expect(xml).toMatch(/<loc>[^<]+\/search<\/loc>/);
+
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);
+  expect(robots).toContain('Disallow: /admin');
+  expect(robots).toContain('Disallow: /api/');
+});

@@ -1,0 +1,177 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config.ts';
+
+const PASSWORD = 'Spotted2026';
+
+interface Session {
+  userId: number;
+  roleId: number;
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+interface Notification {
+  id: number;
+  title: string;
+  isRead: boolean;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+async function logInByApi(request: APIRequestContext, email: string, password: string) {
+  const res = await (await request.post('/api/user/login', { data: { email, password } })).json();
+  expect(res.code).toBe(0);
+  return res.data as Session;
+}
+
+async function newUser(request: APIRequestContext): Promise<Session> {
+  const email = `note.${unique()}@example.mt`;
+  const res = await request.post('/api/user/register/private', {
+    data: {
+      firstName: 'Note',
+      lastName: 'Reader',
+      email,
+      phone: '79777888',
+      city: 'Birkirkara',
+      password: PASSWORD,
+    },
+  });
+  expect((await res.json()).code).toBe(0);
+  return logInByApi(request, email, PASSWORD);
+}
+
+const auth = (s: Session) => ({ authorization: `Bearer ${s.accessToken}` });
+
+async function useSession(page: Page, session: Session) {
+  await page.addInitScript((s) => {
+    localStorage.setItem('accessToken', s.accessToken);
+    localStorage.setItem('refreshToken', s.refreshToken);
+    localStorage.setItem('userId', String(s.userId));
+    localStorage.setItem('roleId', String(s.roleId));
+    localStorage.setItem('email', s.email);
+  }, session);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('cookiesAccepted', 'true');
+    sessionStorage.setItem('appBannerClosed', 'true');
+  });
+});
+
+test('logged out, notifications ask to log in', async ({ page }) => {
+  await page.goto('/notifications');
+  await expect(
+    page.getByRole('heading', { name: 'Please log in to see notifications' }),
+  ).toBeVisible();
+});
+
+test("an admin's notification reaches the user, who opens it and it is read", async ({
+  page,
+  request,
+}, info) => {
+  const user = await newUser(request);
+  const admin = await logInByApi(request, e2eAdmin.email, e2eAdmin.password);
+  const title = `Ferry timetable ${unique()}`;
+  const sent = await request.post('/api/notifications/send', {
+    headers: auth(admin),
+    data: {
+      typeId: 3,
+      title,
+      message: '<p>The Gozo ferry runs <strong>every 45 minutes</strong> this weekend.</p>',
+    },
+  });
+  expect((await sent.json()).code).toBe(0);
+
+  await useSession(page, user);
+  await page.goto('/notifications');
+  const row = page.getByRole('link', { name: new RegExp(title) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Unread')).toBeAttached();
+  await expect(row.getByText('Listing')).toBeAttached();
+  await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+
+  const read = page.waitForRequest(
+    (r) => r.method() === 'PUT' && /notifications\/read\//.test(r.url()),
+  );
+  await row.click();
+  await read;
+  const opened = (
+    (
+      await (
+        await request.post(`/api/notifications/user/${user.userId}`, {
+          headers: auth(user),
+          data: { pageNumber: 1, pageSize: 50 },
+        })
+      ).json()
+    ).data as Notification[]
+  ).find((n) => n.title === title)!;
+  expect(opened.isRead).toBe(true);
+  await expect(page).toHaveURL(new RegExp(`/notifications/${opened.id}$`));
+  const detail = page.getByRole('article');
+  await expect(detail.getByRole('heading', { name: title })).toBeVisible();
+  await expect(detail.getByText('every 45 minutes')).toBeVisible();
+
+  if (info.project.name === 'mobile') {
+    // On a phone the notification is a page of its own, with the way back to the list.
+    await expect(row).toBeHidden();
+    await page.getByRole('link', { name: 'All notifications' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+  } else {
+    // Beside the list, which now shows it as read.
+    await expect(row).toBeVisible();
+    await expect(row).toHaveAttribute('aria-current', 'true');
+  }
+  await expect(row.getByText('Unread')).toHaveCount(0);
+});
+
+test('a paid sandbox checkout ends on the payment result page, which says so', async ({
+  page,
+  request,
+}) => {
+  const user = await newUser(request);
+  const packages = await (
+    await request.get('/api/payment/packages', { headers: auth(user) })
+  ).json();
+  const created = await (
+    await request.post('/api/payment/create', {
+      headers: auth(user),
+      data: { userId: user.userId, paymentId: packages.data[0].id },
+    })
+  ).json();
+  expect(created.code).toBe(0);
+
+  await useSession(page, user);
+  await page.goto(created.data.redirectUrl);
+  const check = page.waitForRequest('**/api/payment/transaction/check');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/payment\/success\?sessionId=/);
+  await expect(page).toHaveTitle(/Payment result/);
+  expect((await check).postDataJSON()).toEqual({ sessionId: created.data.sessionId });
+  await expect(page.getByRole('heading', { name: 'Payment is done successfully!' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByRole('link', { name: 'Go to credit balance' }).click();
+  await expect(page).toHaveURL(/\/credit-balance$/);
+});
+
+test('a cancelled sandbox checkout says the payment has failed', async ({ page, request }) => {
+  const user = await newUser(request);
+  const packages = await (
+    await request.get('/api/payment/packages', { headers: auth(user) })
+  ).json();
+  const created = await (
+    await request.post('/api/payment/create', {
+      headers: auth(user),
+      data: { userId: user.userId, paymentId: packages.data[0].id },
+    })
+  ).json();
+  await useSession(page, user);
+  await page.goto(created.data.redirectUrl);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment has failed' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByText('The payment was cancelled')).toBeVisible();
+});
