@@ -53,7 +53,9 @@ async function main() {
     // Pages call the API in-process; the visitor's connection goes along, so the API sees the
     // same client address (view counts, rate limits) as when the browser calls it.
     const connection = { incoming: c.env.incoming };
-    const locals: App.Locals = { api: (request: Request) => Promise.resolve(api.fetch(request, connection)) };
+    const locals: App.Locals = {
+      api: (request: Request) => Promise.resolve(api.fetch(request, connection)),
+    };
     await renderSite(c.env.incoming, c.env.outgoing, undefined, locals);
     return RESPONSE_ALREADY_SENT;
   });
