@@ -1,0 +1,112 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Button, useMediaQuery } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { Confirm, ExportButton, ListBase, useDelete, useRefresh } from 'react-admin';
+import { messages } from '#shared/messages.ts';
+import type { CarCard } from '#shared/schemas/listing.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { SectionTitle } from '../common/SectionTitle.tsx';
+import { useAdminAction } from '../common/useAdminAction.tsx';
+import { cardLabel, cardPrice } from '../listings/listingFields.ts';
+import { texts } from '../texts.ts';
+import { NARROW_QUERY } from '../theme.ts';
+import { FeaturedCards } from './FeaturedCards.tsx';
+import { FeaturedPicker } from './FeaturedPicker.tsx';
+
+const TITLE = 'Featured listings';
+
+/**
+ * The 'Top Spotted' cars of the home page: a table on wide screens and cards up to 1024 px,
+ * each with Remove (after a confirmation); 'Add top spotted car' opens the picker of home cars.
+ */
+export const FeaturedListingsList = () => (
+  <ListBase<CarCard> perPage={25} sort={{ field: '', order: 'ASC' }}>
+    <FeaturedListings />
+  </ListBase>
+);
+
+function FeaturedListings() {
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [picking, setPicking] = useState(false);
+  const [removing, setRemoving] = useState<CarCard | null>(null);
+  const { perform, dialogs, busy } = useAdminAction();
+  const [remove] = useDelete<CarCard>();
+  const refresh = useRefresh();
+
+  function confirmRemoval() {
+    const car = removing;
+    setRemoving(null);
+    if (!car) return;
+    void perform({
+      progress: texts.progress.communicating,
+      run: () =>
+        remove('featured-listings', { id: car.id, previousData: car }, { returnPromise: true }),
+      success: messages.moderation.removedFromFeatured,
+      then: refresh,
+    });
+  }
+
+  const columns: GridColDef<CarCard>[] = [
+    { field: 'id', headerName: 'ID', width: 80 },
+    { field: 'brand', headerName: 'Make', flex: 1, minWidth: 120 },
+    { field: 'model', headerName: 'Model', flex: 1, minWidth: 120 },
+    { field: 'title', headerName: 'Title', flex: 2, minWidth: 200 },
+    { field: 'year', headerName: 'Year', width: 90 },
+    { field: 'body', headerName: 'Body', flex: 1, minWidth: 110 },
+    {
+      field: 'price',
+      headerName: 'Price',
+      width: 130,
+      valueFormatter: (_value, car) => cardPrice(car),
+    },
+    {
+      field: 'remove',
+      headerName: 'Remove',
+      width: 120,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button
+          color="error"
+          size="small"
+          disabled={busy}
+          aria-label={`Remove ${cardLabel(row)}`}
+          onClick={() => setRemoving(row)}
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <SectionTitle
+        title={TITLE}
+        actions={
+          <>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setPicking(true)}>
+              {texts.featured.add}
+            </Button>
+            <ExportButton />
+          </>
+        }
+      />
+      {narrow ? (
+        <FeaturedCards onRemove={setRemoving} busy={busy} />
+      ) : (
+        <DataTable<CarCard> label={TITLE} columns={columns} />
+      )}
+      <FeaturedPicker open={picking} onClose={() => setPicking(false)} />
+      <Confirm
+        isOpen={removing !== null}
+        title={texts.featured.confirmRemove}
+        content={removing ? cardLabel(removing) : ''}
+        confirm="Remove"
+        onConfirm={confirmRemoval}
+        onClose={() => setRemoving(null)}
+      />
+      {dialogs}
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import StarIcon from '@mui/icons-material/Star';
+import { cardLabel } from '../listings/listingFields.ts';
+import { FeaturedListingsList } from './FeaturedListingsList.tsx';
+
+export default {
+  list: FeaturedListingsList,
+  icon: StarIcon,
+  recordRepresentation: cardLabel,
+  options: { label: 'Featured listings' },
+};

@@ -1,0 +1,75 @@
+import { Box, Skeleton, Typography } from '@mui/material';
+import { ExportButton, ListBase, Pagination, useListContext } from 'react-admin';
+import type { CarCard } from '#shared/schemas/listing.ts';
+import { usePanelPath } from '../common/panelPaths.ts';
+import { SectionTitle } from '../common/SectionTitle.tsx';
+import { CarCardTile } from './CarCardTile.tsx';
+
+interface CarCardGridProps {
+  /** The section's title, as in the menu. */
+  title: string;
+  /** The spec's text for an empty queue. */
+  empty: string;
+  /** The review screen a card opens (a path inside the panel). */
+  to: (card: CarCard) => string;
+}
+
+const PER_PAGE_OPTIONS = [12, 24, 48, 96];
+
+/**
+ * A card-grid section (approve, denied, edited, reported, suspended listings): the resource's
+ * list as a 4-column grid of cards (fewer columns on narrower screens), newest first, with CSV
+ * export and paging.
+ */
+export function CarCardGrid({ title, empty, to }: CarCardGridProps) {
+  return (
+    <ListBase<CarCard> perPage={24} sort={{ field: 'createdAt', order: 'DESC' }}>
+      <SectionTitle title={title} actions={<ExportButton />} />
+      <Cards empty={empty} to={to} />
+    </ListBase>
+  );
+}
+
+const gridSx = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: {
+    xs: '1fr',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    md: 'repeat(3, minmax(0, 1fr))',
+    lg: 'repeat(4, minmax(0, 1fr))',
+  },
+} as const;
+
+function Cards({ empty, to }: Pick<CarCardGridProps, 'empty' | 'to'>) {
+  const { data, total, isPending } = useListContext<CarCard>();
+  const panel = usePanelPath();
+  if (isPending) {
+    return (
+      <Box sx={gridSx} aria-busy="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={280} />
+        ))}
+      </Box>
+    );
+  }
+  if (!data?.length) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        {empty}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Box sx={gridSx}>
+        {data.map((card) => (
+          <CarCardTile key={card.id} card={card} to={panel(to(card))} />
+        ))}
+      </Box>
+      {(total ?? 0) > (PER_PAGE_OPTIONS[0] ?? 0) && (
+        <Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />
+      )}
+    </>
+  );
+}

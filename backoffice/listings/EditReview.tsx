@@ -1,0 +1,99 @@
+import { Alert, Button, Link } from '@mui/material';
+import { useState } from 'react';
+import { useDataProvider, useGetOne, useParams } from 'react-admin';
+import { messages } from '#shared/messages.ts';
+import type { AdminDataProvider, EditRecord } from '../dataProvider.ts';
+import { texts } from '../texts.ts';
+import { DenyDialog } from './DenyDialog.tsx';
+import { changedFields } from './listingFields.ts';
+import { ListingView } from './ListingView.tsx';
+import { ReviewFrame, reviewMeta } from './ReviewFrame.tsx';
+import { useDecision } from './useDecision.ts';
+
+/**
+ * /admin/car/edit/{id}: an edit of a live listing, its changes highlighted against the live
+ * listing; approve it, or deny it with the reason entered (sent as entered, see DESIGN.md).
+ */
+export function EditReview() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { data, isPending, error } = useGetOne<EditRecord>('edited-listings', {
+    id: Number(id),
+    meta: reviewMeta,
+  });
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { decide, dialogs, busy } = useDecision();
+  const [denying, setDenying] = useState(false);
+  const changes = data ? changedFields(data, data.original) : new Set<never>();
+
+  return (
+    <ReviewFrame
+      section={{ path: '/edited-listings', title: 'Edited listings' }}
+      title="Edited listing"
+      isPending={isPending}
+      error={error}
+      actions={
+        data?.state === 'PENDING' && (
+          <>
+            <Button
+              variant="contained"
+              color="success"
+              disabled={busy}
+              onClick={() =>
+                decide(
+                  texts.progress.approvingEdit,
+                  () => dataProvider.approveEdit(id),
+                  messages.moderation.approved,
+                )
+              }
+            >
+              Approve
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={busy}
+              onClick={() => setDenying(true)}
+            >
+              Deny
+            </Button>
+          </>
+        )
+      }
+    >
+      {data && (
+        <>
+          <Alert severity={changes.size ? 'warning' : 'info'} sx={{ mb: 2 }}>
+            {data.original ? (
+              <>
+                {changes.size === 0
+                  ? 'This edit changes nothing visible. '
+                  : `${changes.size} changed ${changes.size === 1 ? 'field is' : 'fields are'} highlighted against `}
+                <Link href={`/car/${data.original.id}`} target="_blank" rel="noopener">
+                  the live listing
+                </Link>
+                .
+              </>
+            ) : (
+              'The live listing of this edit is no longer available.'
+            )}
+          </Alert>
+          <ListingView car={data} original={data.original} changes={changes} />
+        </>
+      )}
+      <DenyDialog
+        open={denying}
+        title="Deny edit"
+        onClose={() => setDenying(false)}
+        onDeny={(reason) => {
+          setDenying(false);
+          void decide(
+            texts.progress.denyingEdit,
+            () => dataProvider.denyEdit(id, reason),
+            messages.moderation.denied,
+          );
+        }}
+      />
+      {dialogs}
+    </ReviewFrame>
+  );
+}

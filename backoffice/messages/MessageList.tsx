@@ -1,0 +1,60 @@
+import { Button } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { ExportButton, FilterLiveSearch, ListBase } from 'react-admin';
+import { dateTime } from '#shared/format.ts';
+import type { ContactMessage } from '#shared/schemas/contact.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { SectionTitle } from '../common/SectionTitle.tsx';
+import { MessageDialog } from './MessageDialog.tsx';
+
+const TITLE = 'Messages';
+
+/** What a message's button says: unanswered ones wait for a reply, answered ones show it. */
+const replyAction = (message: Pick<ContactMessage, 'replyMessage'>) =>
+  message.replyMessage === null ? 'Reply now' : 'Show reply';
+
+/** Contact messages, newest first; each opens its dialog with 'Reply now' or 'Show reply'. */
+export function MessageList() {
+  const [open, setOpen] = useState<ContactMessage | null>(null);
+
+  const columns: GridColDef<ContactMessage>[] = [
+    { field: 'id', headerName: 'ID', width: 80 },
+    { field: 'email', headerName: 'Email', flex: 1, minWidth: 200 },
+    { field: 'phone', headerName: 'Phone', width: 140 },
+    { field: 'text', headerName: 'Message', flex: 2, minWidth: 240 },
+    {
+      field: 'createdAt',
+      headerName: 'Date',
+      width: 170,
+      valueFormatter: (value: string) => dateTime(value),
+    },
+    {
+      field: 'replyMessage',
+      headerName: 'Reply',
+      width: 140,
+      valueFormatter: (_value, message) => replyAction(message),
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          variant={row.replyMessage === null ? 'contained' : 'text'}
+          onClick={(event) => {
+            event.stopPropagation();
+            setOpen(row);
+          }}
+        >
+          {replyAction(row)}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <ListBase<ContactMessage> perPage={25} sort={{ field: 'id', order: 'DESC' }}>
+      <SectionTitle title={TITLE} actions={<ExportButton />} />
+      <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
+      <DataTable<ContactMessage> label={TITLE} columns={columns} onRowClick={setOpen} />
+      <MessageDialog message={open} onClose={() => setOpen(null)} />
+    </ListBase>
+  );
+}

@@ -1,0 +1,121 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Button, Tab, Tabs } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { Confirm, ExportButton, ListBase, useDelete, useListContext } from 'react-admin';
+import { messages } from '#shared/messages.ts';
+import { packageTypes, type PaymentPackage } from '#shared/schemas/payment.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { SectionTitle } from '../common/SectionTitle.tsx';
+import { useAdminAction } from '../common/useAdminAction.tsx';
+import { texts } from '../texts.ts';
+import { packageAmount, packageTabs } from './packageFields.ts';
+import { PaymentPackageDialog, type PackageDraft } from './PaymentPackageDialog.tsx';
+
+const TITLE = 'Payment packages';
+
+/** Credit packages by kind (Individual first); a row edits, 'Create package' adds one. */
+export const PaymentPackageList = () => (
+  <ListBase<PaymentPackage>
+    perPage={25}
+    sort={{ field: 'id', order: 'ASC' }}
+    filterDefaultValues={{ typeId: packageTypes.individual }}
+  >
+    <PaymentPackages />
+  </ListBase>
+);
+
+function PaymentPackages() {
+  const { filterValues, setFilters } = useListContext<PaymentPackage>();
+  const typeId = Number(filterValues.typeId ?? packageTypes.individual);
+  const [editing, setEditing] = useState<PackageDraft | null>(null);
+  const [removing, setRemoving] = useState<PaymentPackage | null>(null);
+  const [remove] = useDelete<PaymentPackage>();
+  const { perform, dialogs, busy } = useAdminAction();
+
+  function confirmRemoval() {
+    const item = removing;
+    setRemoving(null);
+    if (!item) return;
+    void perform({
+      progress: texts.progress.removingPackage,
+      run: () =>
+        remove('payment-packages', { id: item.id, previousData: item }, { returnPromise: true }),
+      success: texts.success.packageRemoved,
+    });
+  }
+
+  const columns: GridColDef<PaymentPackage>[] = [
+    { field: 'id', headerName: 'ID', width: 80 },
+    { field: 'name', headerName: 'Name', flex: 2, minWidth: 160 },
+    {
+      field: 'amount',
+      headerName: 'Amount',
+      flex: 1,
+      minWidth: 110,
+      valueFormatter: (_v, p) => packageAmount(p),
+    },
+    { field: 'credits', headerName: 'Credits', flex: 1, minWidth: 100 },
+    {
+      field: 'remove',
+      headerName: 'Remove',
+      width: 120,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button
+          color="error"
+          size="small"
+          disabled={busy}
+          aria-label={`Remove ${row.name}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            setRemoving(row);
+          }}
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <SectionTitle
+        title={TITLE}
+        actions={
+          <>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setEditing({ typeId, name: '', description: '' })}
+            >
+              Create package
+            </Button>
+            <ExportButton />
+          </>
+        }
+      />
+      <Tabs
+        value={typeId}
+        onChange={(_, value: number) => setFilters({ typeId: value }, {})}
+        aria-label="Package kind"
+        sx={{ mb: 2 }}
+      >
+        {packageTabs.map((tab) => (
+          <Tab key={tab.typeId} value={tab.typeId} label={tab.label} />
+        ))}
+      </Tabs>
+      <DataTable<PaymentPackage> label={TITLE} columns={columns} onRowClick={setEditing} />
+      <PaymentPackageDialog record={editing} onClose={() => setEditing(null)} />
+      <Confirm
+        isOpen={removing !== null}
+        title={messages.common.areYouSure}
+        content={removing ? `Remove the package '${removing.name}'?` : ''}
+        confirm="Remove"
+        onConfirm={confirmRemoval}
+        onClose={() => setRemoving(null)}
+      />
+      {dialogs}
+    </>
+  );
+}

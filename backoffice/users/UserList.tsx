@@ -1,0 +1,36 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import type { z } from 'zod';
+import { ExportButton, FilterLiveSearch, ListBase, useNavigate } from 'react-admin';
+import type { userRowSchema } from '#shared/schemas/user.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { usePanelPath } from '../common/panelPaths.ts';
+import { SectionTitle } from '../common/SectionTitle.tsx';
+
+export type UserRow = z.infer<typeof userRowSchema>;
+
+const TITLE = 'Users';
+
+const columns: GridColDef<UserRow>[] = [
+  { field: 'id', headerName: 'ID', width: 80 },
+  { field: 'email', headerName: 'Email', flex: 2, minWidth: 220 },
+  { field: 'firstName', headerName: 'First name', flex: 1, minWidth: 140 },
+  { field: 'lastName', headerName: 'Last name', flex: 1, minWidth: 140 },
+  { field: 'roleName', headerName: 'Role', width: 120 },
+];
+
+/** Every account; a row opens the read-only user details (/admin/user/{id}). */
+export function UserList() {
+  const navigate = useNavigate();
+  const panel = usePanelPath();
+  return (
+    <ListBase<UserRow> perPage={25} sort={{ field: 'id', order: 'ASC' }}>
+      <SectionTitle title={TITLE} actions={<ExportButton />} />
+      <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
+      <DataTable<UserRow>
+        label={TITLE}
+        columns={columns}
+        onRowClick={(user) => navigate(panel(`/user/${user.id}`))}
+      />
+    </ListBase>
+  );
+}

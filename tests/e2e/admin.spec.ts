@@ -1,0 +1,405 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { e2eAdmin } from '../../playwright.config.ts';
+
+/**
+ * The administrator's journeys through the back-office: logging in, the menu, and the
+ * moderation decisions on listings that sellers create through the API for each test.
+ */
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function call<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  token?: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(`/api/${path}`, {
+    method,
+    data,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.code, `${method} ${path}: ${body.message}`).toBe(0);
+  return body.data;
+}
+
+const login = async (request: APIRequestContext, email: string, password: string) =>
+  (
+    await call<{ accessToken: string }>(request, 'POST', 'user/login', undefined, {
+      email,
+      password,
+    })
+  ).accessToken;
+
+/** A fresh individual seller, logged in through the API. */
+async function registerSeller(request: APIRequestContext) {
+  const email = `seller-${unique()}@e2e.spotted.test`;
+  const password = 'Seller2026';
+  await call(request, 'POST', 'user/register/private', undefined, {
+    email,
+    password,
+    confirmPassword: password,
+    firstName: 'Erika',
+    lastName: 'Seller',
+    phone: '79123456',
+    city: 'Qormi',
+  });
+  return { email, password, token: await login(request, email, password) };
+}
+
+let photoSeed = 0;
+
+/** Five small, distinct JPEG photos as base64. */
+async function photos() {
+  return Promise.all(
+    Array.from({ length: 5 }, async (_, i) => {
+      const seed = ++photoSeed + (Date.now() % 1000);
+      const size = { width: 64, height: 48 };
+      const pixels = Buffer.alloc(size.width * size.height * 3);
+      for (let p = 0; p < pixels.length; p++) pixels[p] = (p * 31 + seed * 97) % 256;
+      const jpeg = await sharp(pixels, { raw: { ...size, channels: 3 } })
+        .jpeg()
+        .toBuffer();
+      return { image: jpeg.toString('base64'), isCover: i === 0, name: `photo-${seed}.jpg` };
+    }),
+  );
+}
+
+async function listingPayload(request: APIRequestContext, title: string, price = 9500) {
+  const makes = await call<{ id: number; name: string }[]>(request, 'GET', 'cars/brands');
+  const make = makes.find((m) => m.name === 'Toyota')!;
+  const models = await call<{ id: number; name: string }[]>(
+    request,
+    'GET',
+    `cars/brands/${make.id}/models`,
+  );
+  const next = new Date();
+  return {
+    images: await photos(),
+    brand: make.id,
+    model: models.find((m) => m.name === 'Yaris')!.id,
+    title,
+    body: 1,
+    fuel: 1,
+    doorNumber: 4,
+    emissionClass: 6,
+    driveTrain: 1,
+    transmission: 2,
+    steeringWheelSide: 1,
+    acType: 2,
+    origin: 3,
+    carColor: 3,
+    adTypeId: 3,
+    price,
+    cubics: 1300,
+    batteryCapacity: 0,
+    batteryRange: 0,
+    chargerType: null,
+    power: 99,
+    millage: 42000,
+    year: 2018,
+    registrationExpiration: `${String(next.getMonth() + 1).padStart(2, '0')}.${next.getFullYear() + 1}`,
+    description: 'Serviced every year.\nNew tyres.',
+    currency: '€',
+    isFixedPrice: false,
+    isDirectFinanceAvailable: true,
+    isFirstOwner: true,
+    isRedPlate: false,
+    safety: [1, 2],
+    equipment: [1, 3],
+    categoryId: 1,
+    personalDataAgreement: true,
+  };
+}
+
+/** A listing request by the seller; answers its id. */
+async function addListing(request: APIRequestContext, token: string, title: string) {
+  const created = await call<{ id: number }>(
+    request,
+    'POST',
+    'cars/add',
+    token,
+    await listingPayload(request, title),
+  );
+  return created.id;
+}
+
+async function adminToken(request: APIRequestContext) {
+  return login(request, e2eAdmin.email, e2eAdmin.password);
+}
+
+/** A live listing of a fresh seller (approved through the API). */
+async function liveListing(request: APIRequestContext, title: string) {
+  const seller = await registerSeller(request);
+  const id = await addListing(request, seller.token, title);
+  await call(request, 'POST', `cars/requests/approve/${id}`, await adminToken(request));
+  return { seller, id };
+}
+
+async function loginAsAdmin(page: Page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Email').fill(e2eAdmin.email);
+  await page.getByLabel('Password').fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
+
+/** From the panel root (where the menu shows on every screen size) into a section. */
+async function openSection(page: Page, title: string) {
+  await page.goto('/admin');
+  await menu(page).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+async function expectFailure(page: Page, message: string) {
+  const dialog = page.getByRole('dialog', { name: 'Uh-oh...' });
+  await expect(dialog).toContainText(message);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('admin login', () => {
+  test('checks the fields, refuses bad credentials and lets the admin into /admin', async ({
+    page,
+  }) => {
+    await page.goto('/admin-login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    await expect(
+      page.getByRole('link', { name: "Don't have an account? Register now" }),
+    ).toHaveAttribute('href', '/register');
+
+    const login = page.getByRole('button', { name: 'Login' });
+    await login.click();
+    await expectFailure(page, 'You have to enter email field');
+    await page.getByLabel('Email').fill('admin@spotted');
+    await login.click();
+    await expectFailure(page, 'Not valid email');
+    await page.getByLabel('Email').fill(e2eAdmin.email);
+    await login.click();
+    await expectFailure(page, 'You have to enter password');
+    await page.getByLabel('Password').fill('WrongPass999');
+    await page.getByLabel('Password').press('Enter');
+    await expectFailure(page, 'Invalid credentials');
+
+    await page.getByLabel('Password').fill(e2eAdmin.password);
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(/\/admin$/);
+    const links = menu(page).getByRole('link');
+    await expect(links).toHaveCount(17);
+    for (const title of ['Approve listings', 'Application configuration', 'Models'])
+      await expect(menu(page).getByRole('link', { name: title })).toBeVisible();
+  });
+
+  test('sends a seller to the site, from the login screen and from /admin', async ({
+    page,
+    request,
+  }) => {
+    const seller = await registerSeller(request);
+    await page.goto('/admin-login');
+    await page.getByLabel('Email').fill(seller.email);
+    await page.getByLabel('Password').fill(seller.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/:\d+\/$/, { waitUntil: 'commit' });
+    await page.goto('/admin/approve-listings');
+    await page.waitForURL(/:\d+\/$/, { waitUntil: 'commit' });
+  });
+
+  test('logout clears the stored user and goes to /', async ({ page }) => {
+    await loginAsAdmin(page);
+    await menu(page).getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/:\d+\/$/, { waitUntil: 'commit' });
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin-login$/);
+  });
+});
+
+test.describe('moderation', () => {
+  // Each journey first has sellers list cars through the API (photos are processed on upload).
+  test.describe.configure({ timeout: 180_000 });
+
+  test('approves one request and denies another with a reason the seller sees', async ({
+    page,
+    request,
+  }) => {
+    const seller = await registerSeller(request);
+    const approveTitle = `Yaris to approve ${unique()}`;
+    const denyTitle = `Yaris to deny ${unique()}`;
+    const approveId = await addListing(request, seller.token, approveTitle);
+    const denyId = await addListing(request, seller.token, denyTitle);
+    const reason = `The photos do not show the car (${unique()})`;
+
+    await loginAsAdmin(page);
+    await openSection(page, 'Approve listings');
+    await page.getByRole('link', { name: new RegExp(approveTitle) }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/car/request/${approveId}$`));
+    await expect(page.getByRole('heading', { name: approveTitle })).toBeVisible();
+    await expect(page.getByText('+356 79123456')).toBeVisible();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Successfully approved car')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await openSection(page, 'Approve listings');
+    await expect(page.getByRole('link', { name: new RegExp(approveTitle) })).toHaveCount(0);
+    await page.getByRole('link', { name: new RegExp(denyTitle) }).click();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deny listing' });
+    await dialog.getByPlaceholder('Enter a reason for denial').fill(reason);
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    await expect(page.getByText('Successfully denied car')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    const denied = await call<{ state: string; deniedMessage: string }>(
+      request,
+      'GET',
+      `car/requests/${denyId}`,
+      seller.token,
+    );
+    expect(denied).toMatchObject({ state: 'DENIED', deniedMessage: reason });
+    const approved = await call<{ state: string }>(
+      request,
+      'GET',
+      `car/requests/${approveId}`,
+      seller.token,
+    );
+    expect(approved.state).toBe('ACTIVE');
+
+    await openSection(page, 'Denied listings');
+    await page.getByRole('link', { name: new RegExp(denyTitle) }).click();
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  });
+
+  test('approves an edit and denies another with the reason entered', async ({ page, request }) => {
+    const approveTitle = `Yaris edit ok ${unique()}`;
+    const denyTitle = `Yaris edit no ${unique()}`;
+    const toApprove = await liveListing(request, approveTitle);
+    const toDeny = await liveListing(request, denyTitle);
+    const edit = async (live: typeof toApprove, title: string, price: number) =>
+      call(request, 'POST', 'cars/edit', live.seller.token, {
+        ...(await listingPayload(request, title, price)),
+        originalId: live.id,
+      });
+    const approvedTitle = `${approveTitle} v2`;
+    await edit(toApprove, approvedTitle, 8900);
+    await edit(toDeny, `${denyTitle} v2`, 100);
+    const edits = await call<{ id: number; originalId: number }[]>(
+      request,
+      'GET',
+      'cars/edit/all',
+      await adminToken(request),
+    );
+    const denyEditId = edits.find((e) => e.originalId === toDeny.id)!.id;
+    const reason = `Price looks wrong (${unique()})`;
+
+    await loginAsAdmin(page);
+    await openSection(page, 'Edited listings');
+    await page.getByRole('link', { name: new RegExp(approvedTitle) }).click();
+    await expect(page).toHaveURL(/\/admin\/car\/edit\/\d+$/);
+    await expect(page.locator('[data-changed="price"]')).toContainText('Was: €9,500');
+    await expect(page.locator('[data-changed="title"]')).toContainText(`Was: ${approveTitle}`);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Successfully approved car')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    const live = await call<{ title: string; price: number }>(
+      request,
+      'GET',
+      `car/${toApprove.id}`,
+    );
+    expect(live).toMatchObject({ title: approvedTitle, price: 8900 });
+
+    await openSection(page, 'Edited listings');
+    await page.getByRole('link', { name: new RegExp(`${denyTitle} v2`) }).click();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deny edit' });
+    await dialog.getByPlaceholder('Enter a reason for denial').fill(reason);
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    await expect(page.getByText('Successfully denied car')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    const denied = await call<{ state: string; deniedMessage: string }>(
+      request,
+      'GET',
+      `car/requests/${denyEditId}`,
+      toDeny.seller.token,
+    );
+    expect(denied).toMatchObject({ state: 'DENIED', deniedMessage: reason });
+  });
+
+  test('dismisses a report, suspends a reported listing and activates it again', async ({
+    page,
+    request,
+  }) => {
+    const dismissTitle = `Yaris report dismiss ${unique()}`;
+    const suspendTitle = `Yaris report suspend ${unique()}`;
+    const toDismiss = await liveListing(request, dismissTitle);
+    const toSuspend = await liveListing(request, suspendTitle);
+    const report = `It's a scam - The photos belong to another car (${unique()})`;
+    for (const { id } of [toDismiss, toSuspend])
+      await call(request, 'POST', `cars/report/${id}`, undefined, { message: report });
+
+    await loginAsAdmin(page);
+    await openSection(page, 'Reported listings');
+    await page.getByRole('link', { name: new RegExp(dismissTitle) }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/car/report/${toDismiss.id}$`));
+    await expect(page.getByRole('region', { name: 'Reports' })).toContainText(report);
+    await page.getByRole('button', { name: 'Dismiss report' }).click();
+    await expect(page.getByText('Dismissed report')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await openSection(page, 'Reported listings');
+    await expect(page.getByRole('link', { name: new RegExp(dismissTitle) })).toHaveCount(0);
+    await page.getByRole('link', { name: new RegExp(suspendTitle) }).click();
+    await page.getByRole('button', { name: 'Suspend' }).click();
+    await expect(page.getByText('Car suspended')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    const token = await adminToken(request);
+    expect(
+      (await call<{ state: string }>(request, 'GET', `car/requests/${toSuspend.id}`, token)).state,
+    ).toBe('SUSPENDED');
+
+    await openSection(page, 'Suspended listings');
+    await page.getByRole('link', { name: new RegExp(suspendTitle) }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/car/suspended/${toSuspend.id}$`));
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await expect(page.getByText('Car activated')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(
+      (await call<{ state: string }>(request, 'GET', `car/requests/${toSuspend.id}`, token)).state,
+    ).toBe('ACTIVE');
+  });
+
+  test('opens every photo in the gallery', async ({ page, request }) => {
+    const title = `Yaris gallery ${unique()}`;
+    const seller = await registerSeller(request);
+    const id = await addListing(request, seller.token, title);
+    await loginAsAdmin(page);
+    await page.goto(`/admin/car/request/${id}`);
+    await page.getByRole('button', { name: 'See all photos' }).click();
+    const gallery = page.getByRole('dialog', { name: '1 / 5' });
+    await expect(gallery).toBeVisible();
+    await gallery.getByRole('button', { name: 'Next photo' }).click();
+    await expect(page.getByRole('dialog', { name: '2 / 5' })).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('dialog', { name: '5 / 5' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show photo 3' }).click();
+    await expect(page.getByRole('dialog', { name: '3 / 5' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close gallery' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
