@@ -5,7 +5,9 @@ test('the home page is served by the one process', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Spotted/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Spotted');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cars for sale in Malta');
+  await expect(page.getByRole('heading', { name: 'Top Spotted' })).toBeVisible();
+  await expect(page.locator('a[href^="/car/"]').first()).toBeVisible();
 });
 
 test("an unknown route shows 'Page not spotted!' with a 404 status", async ({ page }) => {
