@@ -92,8 +92,8 @@ test("an admin's notification reaches the user, who opens it and it is read", as
   await expect(row.getByText('Listing')).toBeAttached();
   await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
 
-  const read = page.waitForRequest(
-    (r) => r.method() === 'PUT' && /notifications\/read\//.test(r.url()),
+  const read = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && /notifications\/read\//.test(r.url()),
   );
   await row.click();
   await read;
