@@ -21,6 +21,9 @@ export function Layout({ children }: { children: ReactNode }) {
       sidebar={Sidebar}
       menu={Menu}
       sx={{
+        // react-admin lets the layout grow to its content (min-width: fit-content), which makes
+        // a wide table scroll the whole page on a phone; tables scroll inside themselves instead.
+        minWidth: 0,
         '& .RaLayout-appFrame': { mt: 0 },
         '& .RaLayout-content': {
           display: menuOnly ? 'none' : 'flex',

@@ -14,7 +14,6 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
 import { authProvider } from '../authProvider.ts';
 import { ProgressDialog, ResultDialog } from '../common/dialogs.tsx';
-import { HeaderBar } from '../layout/HeaderBar.tsx';
 import { Logo } from '../layout/Logo.tsx';
 import { texts } from '../texts.ts';
 import { theme } from '../theme.ts';
@@ -24,9 +23,9 @@ const muiTheme = createTheme(theme);
 const t = texts.login;
 
 /**
- * /admin-login (an island of site/pages/admin-login.astro, outside the react-admin router):
- * email and password; a broken rule shows in a failure dialog without a call; an admin goes to
- * /admin, anyone else to /.
+ * /admin-login (an island of site/pages/admin-login.astro, outside the react-admin router; no
+ * header or footer, as on the site's login pages): email and password; a broken rule shows in a
+ * failure dialog without a call; an admin goes to /admin, anyone else to /.
  */
 export default function AdminLoginPage() {
   const [email, setEmail] = useState('');
@@ -53,13 +52,16 @@ export default function AdminLoginPage() {
   return (
     <ThemeProvider theme={muiTheme}>
       <CssBaseline />
-      <HeaderBar>
-        <a href="/" aria-label="Spotted, home">
-          <Logo />
-        </a>
-      </HeaderBar>
       <Box component="main" sx={{ display: 'grid', placeItems: 'start center', px: 2, py: 6 }}>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 420 }}>
+          <Box
+            component="a"
+            href="/"
+            aria-label="Spotted, home"
+            sx={{ display: 'inline-block', mb: 2, textDecoration: 'none' }}
+          >
+            <Logo />
+          </Box>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
             {t.title}
           </Typography>

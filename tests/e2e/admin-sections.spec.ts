@@ -1,0 +1,538 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { e2eAdmin } from '../../playwright.config.ts';
+import { adminSession, call, newUser as newSeller, unique } from './support/api.ts';
+
+/**
+ * The back-office sections beyond the moderation queues: what an administrator does in each,
+ * and where the result shows (the home page, the about page, the API as a user sees it).
+ */
+
+interface Card {
+  id: number;
+  brand: string;
+  model: string;
+  title: string;
+  isTopSpotted: boolean;
+}
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/admin-login');
+  await page.getByLabel('Email', { exact: true }).fill(e2eAdmin.email);
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/, { timeout: 15_000 });
+}
+
+async function openSection(page: Page, section: string, title: string | RegExp) {
+  await page.goto(`/admin/${section}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+const notification = (page: Page, text: string) =>
+  expect(page.getByText(text, { exact: true })).toBeVisible({ timeout: 15_000 });
+
+const grid = (page: Page, name: string) => page.getByRole('grid', { name });
+
+/** A grid row by its text (the grid renders rows as role=row; the header row has none). */
+const row = (table: Locator, text: string) => table.getByRole('row').filter({ hasText: text });
+
+/** Narrow screens render only the columns in view: bring the last ones in. */
+async function scrollGridRight(table: Locator) {
+  await table
+    .locator('.MuiDataGrid-virtualScroller')
+    .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('cookiesAccepted', 'true');
+    sessionStorage.setItem('appBannerClosed', 'true');
+  });
+  await logInAsAdmin(page);
+});
+
+test('a car added to featured shows in Top Spotted on the home page until it is removed', async ({
+  page,
+  request,
+}) => {
+  const home = await call<{ cars: { cars: Card[] } }>(request, 'POST', 'cars', undefined, {
+    pageNumber: 1,
+    pageSize: 50,
+  });
+  const car = home.data.cars.cars.find((c) => !c.isTopSpotted)!;
+  const label = `${car.brand} ${car.model}: ${car.title}`;
+
+  await openSection(page, 'featured-listings', 'Featured listings');
+  await page.getByRole('button', { name: 'Add top spotted car' }).click();
+  const picker = page.getByRole('dialog', { name: 'Add top spotted car' });
+  const item = picker.getByRole('listitem', { name: label, exact: true });
+  await item.getByRole('button', { name: 'Add as featured car' }).click();
+  await notification(page, 'Successfully promoted car to featured');
+  await expect(item.getByText('Top Spotted')).toBeVisible();
+  await picker.getByRole('button', { name: 'Close' }).click();
+
+  const remove = page.getByRole('button', { name: `Remove ${label}`, exact: true });
+  await expect(remove).toBeVisible();
+
+  await page.goto('/');
+  const topSpotted = page.getByRole('region', { name: 'Top Spotted' });
+  await expect(topSpotted.getByText(car.title, { exact: true })).toBeVisible();
+
+  await openSection(page, 'featured-listings', 'Featured listings');
+  await remove.click();
+  const confirm = page.getByRole('dialog', {
+    name: 'Please confirm you want to remove listing from featured?',
+  });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await notification(page, 'Successfully removed car from featured');
+  await expect(remove).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'Top Spotted' }).getByText(car.title, { exact: true }),
+  ).toHaveCount(0);
+});
+
+test('active listings show their count and open the listing on the site', async ({ page }) => {
+  await openSection(page, 'active-listings', /^Active listings \(\d+\)$/);
+  const table = grid(page, 'Active listings');
+  const first = table.getByRole('row').nth(1);
+  const id = await first.getAttribute('data-id');
+  await first.getByRole('gridcell').first().click();
+  await expect(page).toHaveURL(new RegExp(`/car/${id}$`));
+});
+
+test('a payment package is created, edited and removed', async ({ page, request }) => {
+  const admin = await adminSession(request);
+  const name = `Weekend ${unique()}`;
+  const individual = async () =>
+    (
+      await call<{ name: string; credits: number }[]>(
+        request,
+        'GET',
+        'payment/packages/individual',
+        admin,
+      )
+    ).data.find((p) => p.name === name);
+
+  await openSection(page, 'payment-packages', 'Payment packages');
+  await expect(page.getByRole('tab', { name: 'Individual' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Create package' }).click();
+  const create = page.getByRole('dialog', { name: 'Create package' });
+  await create.getByLabel('Name').fill(name);
+  await create.getByLabel('Description').fill('Two weekends of Featured');
+  await create.getByLabel('Amount').fill('7.50');
+  await create.getByLabel('Credits').fill('75');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await notification(page, 'Payment package created');
+  expect(await individual()).toMatchObject({ name, credits: 75 });
+
+  const table = grid(page, 'Payment packages');
+  await row(table, name).getByRole('gridcell').nth(1).click();
+  const edit = page.getByRole('dialog', { name: 'Edit package' });
+  await edit.getByLabel('Credits').fill('80');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await notification(page, 'Payment package updated');
+  expect(await individual()).toMatchObject({ credits: 80 });
+
+  await scrollGridRight(table);
+  await table.getByRole('button', { name: `Remove ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await notification(page, 'Successfully removed package');
+  await expect(row(table, name)).toHaveCount(0);
+  expect(await individual()).toBeUndefined();
+
+  await page.getByRole('tab', { name: 'Company' }).click();
+  await expect(row(table, 'Dealer')).not.toHaveCount(0);
+});
+
+test('a voucher is created, redeemed by a seller and deactivated', async ({ page, request }) => {
+  await openSection(page, 'vouchers', 'Vouchers');
+  await page.getByRole('button', { name: 'Create voucher' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create voucher' });
+  await dialog.getByLabel('Credits').fill('15');
+  await dialog.getByLabel('Days active').fill('10');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await notification(page, 'Voucher created');
+
+  const table = grid(page, 'Vouchers');
+  const newest = table.getByRole('row').nth(1);
+  await expect(newest.locator('[data-field="credits"]')).toHaveText('15');
+  const code = (await newest.locator('[data-field="code"]').innerText()).trim();
+
+  const seller = await newSeller(request);
+  const redeemed = await call<{ credits: number }>(request, 'POST', 'voucher/redeem/', seller, {
+    userId: seller.userId,
+    code,
+  });
+  expect(redeemed.code).toBe(0);
+  expect(redeemed.data.credits).toBe(15);
+
+  await scrollGridRight(table);
+  await table.getByRole('button', { name: `Deactivate ${code}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
+  await notification(page, 'Voucher deactivated');
+  await expect(row(table, code)).toHaveCount(0);
+});
+
+test('an ad shows on the home page after the 4th car until it is deactivated', async ({ page }) => {
+  const title = `Ferry to Gozo ${unique()}`;
+  const image = await sharp({
+    create: { width: 480, height: 360, channels: 3, background: '#0a6cff' },
+  })
+    .png()
+    .toBuffer();
+
+  await openSection(page, 'ads', 'Ads');
+  await page.getByRole('button', { name: 'Create ad' }).click();
+  const create = page.getByRole('dialog', { name: 'Create ad' });
+  await create.getByLabel('Title').fill(title);
+  await create.getByLabel('Description').fill('Daily crossings from Ċirkewwa');
+  await create.getByLabel('Url').fill('https://ferry.example.mt');
+  await create.getByLabel('Client').fill('Gozo Channel');
+  await create.getByLabel('Location (city)').fill('Mellieħa');
+  await create.getByLabel('Days active').fill('14');
+  await create.locator('input[type="file"]').setInputFiles({
+    name: 'ferry.png',
+    mimeType: 'image/png',
+    buffer: image,
+  });
+  await expect(create.getByRole('img', { name: 'Ad image' })).toBeVisible();
+  await create.getByRole('button', { name: 'Create' }).click();
+  await notification(page, 'Ad created');
+  const table = grid(page, 'Ads');
+  await expect(row(table, title)).toContainText('Gozo Channel');
+
+  await page.goto('/');
+  const card = page.locator('[data-ad-id]', { hasText: title });
+  await expect(card.first()).toBeVisible();
+  // Ads cycle through the places after every 4th car (other journeys' ads may come first).
+  const place = await card.first().evaluate((el) => [...el.parentElement!.children].indexOf(el));
+  expect(place % 5).toBe(4);
+
+  await openSection(page, 'ads', 'Ads');
+  await row(table, title).getByRole('gridcell').nth(1).click();
+  const edit = page.getByRole('dialog', { name: 'Edit ad' });
+  await edit.getByLabel('Description').fill('Crossings every 45 minutes');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await notification(page, 'Ad updated');
+
+  await row(table, title).getByRole('gridcell').nth(1).click();
+  await page
+    .getByRole('dialog', { name: 'Edit ad' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
+  await notification(page, 'Ad deactivated');
+  await scrollGridRight(table);
+  await expect(row(table, title)).toContainText('Deactivated');
+
+  await page.goto('/');
+  await expect(page.locator('[data-ad-id]', { hasText: title })).toHaveCount(0);
+});
+
+test('a make and a model of it are added', async ({ page }) => {
+  const make = `Zenit ${unique()}`;
+  await openSection(page, 'makes', 'Makes');
+  await page.getByRole('button', { name: 'Add make' }).click();
+  const addMake = page.getByRole('dialog', { name: 'Add make' });
+  await addMake.getByRole('button', { name: 'Add' }).click();
+  await expect(addMake.getByText('Please enter name')).toBeVisible();
+  await addMake.getByLabel('Name').fill(make);
+  await addMake.getByRole('button', { name: 'Add' }).click();
+  await notification(page, 'Make inserted');
+  await search(page, make);
+  await expect(row(grid(page, 'Makes'), make)).toHaveCount(1);
+
+  await openSection(page, 'models', 'Models');
+  await expect(page.getByText('Please choose make to view models')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Make' }).fill(make);
+  await page.getByRole('option', { name: make, exact: true }).click();
+  await expect(page.getByText('Please choose make to view models')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add model' }).click();
+  const addModel = page.getByRole('dialog', { name: 'Add model' });
+  await expect(addModel.getByRole('combobox', { name: 'Make' })).toHaveValue(make);
+  await addModel.getByRole('button', { name: 'Add' }).click();
+  await expect(addModel.getByText('Please enter name and choose make')).toBeVisible();
+  await addModel.getByLabel('Name').fill('Sprint GT');
+  await addModel.getByRole('button', { name: 'Add' }).click();
+  await notification(page, 'Model inserted');
+  await expect(row(grid(page, 'Models'), 'Sprint GT')).toHaveCount(1);
+});
+
+test('a contact message is answered once', async ({ page, request }) => {
+  const email = `visitor.${unique()}@example.mt`;
+  const sent = await call(request, 'POST', 'contact/send', undefined, {
+    email,
+    phone: '79333444',
+    text: 'Is the blue Fiat 500 in Sliema still for sale?',
+  });
+  expect(sent.code).toBe(0);
+
+  await openSection(page, 'messages', 'Messages');
+  await search(page, email);
+  const table = grid(page, 'Messages');
+  await row(table, email).getByRole('gridcell').nth(1).click();
+  const dialog = page.getByRole('dialog', { name: `Message from ${email}` });
+  await expect(dialog.getByText('Is the blue Fiat 500 in Sliema still for sale?')).toBeVisible();
+  await expect(dialog.getByText('79333444')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await expect(dialog.getByText('Reply message is empty')).toBeVisible();
+  await dialog.getByLabel('Reply').fill('Yes, it is. Call the seller to book a viewing.');
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await notification(page, 'Replied to message successfully');
+  await expect(dialog).toBeHidden();
+
+  await scrollGridRight(table);
+  await expect(row(table, email).getByRole('button', { name: 'Show reply' })).toBeVisible();
+  await row(table, email).getByRole('button', { name: 'Show reply' }).click();
+  await expect(dialog.getByLabel('Reply')).toHaveValue(
+    'Yes, it is. Call the seller to book a viewing.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Send reply' })).toHaveCount(0);
+});
+
+test('a notification to all users reaches a user', async ({ page, request }) => {
+  const user = await newSeller(request);
+  const title = `Road works in Marsa ${unique()}`;
+  await openSection(page, 'notifications', 'Notifications');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Please enter title')).toBeVisible();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill('Expect delays on the Marsa bypass this weekend.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await notification(page, 'Successfully sent notification');
+  await expect(page.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByLabel('Message')).toHaveValue('');
+
+  const list = await call<{ id: number; title: string }[]>(
+    request,
+    'POST',
+    `notifications/user/${user.userId}`,
+    user,
+    { pageNumber: 1, pageSize: 50 },
+  );
+  const received = list.data.find((n) => n.title === title)!;
+  const read = await call<{ title: string; message: string }>(
+    request,
+    'GET',
+    `notifications/${received.id}`,
+    user,
+  );
+  expect(read.code).toBe(0);
+  expect(read.data.message).toContain('Expect delays on the Marsa bypass this weekend.');
+});
+
+test("a user's details show in five read-only tabs", async ({ page, request }) => {
+  const user = await newSeller(request, 'Detailed');
+  await openSection(page, 'users', 'Users');
+  await search(page, user.email);
+  await row(grid(page, 'Users'), user.email).getByRole('gridcell').nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/user/${user.userId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'User Details' })).toBeVisible();
+
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('Detailed', { exact: true })).toBeVisible();
+  await expect(panel.getByText('+356 79111222')).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Transactions' }).click();
+  await expect(row(panel.getByRole('grid'), 'Welcome Credits')).toContainText('+50 credits');
+  await page.getByRole('tab', { name: 'Subscriptions' }).click();
+  await expect(panel.getByText('No subscriptions found')).toBeVisible();
+  await page.getByRole('tab', { name: 'Balance' }).click();
+  await expect(panel.getByText('Current balance')).toBeVisible();
+  await expect(panel.getByText('50 credits', { exact: true })).toBeVisible();
+
+  // A dealer with live listings: each card links to the listing on the site.
+  const dealer = (
+    await call<{ id: number; email: string }[]>(
+      request,
+      'GET',
+      'user/all',
+      await adminSession(request),
+    )
+  ).data.find((u) => u.email === 'sales@islandmotors.example.mt')!;
+  await page.goto(`/admin/user/${dealer.id}`);
+  await expect(page.getByRole('tabpanel').getByText(/^C\d+$/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Listings' }).click();
+  const listing = page.getByRole('tabpanel').getByRole('link').first();
+  await expect(listing).toHaveAttribute('href', /^\/car\/(pending\/)?\d+$/);
+});
+
+test('transactions filter by type and export as CSV', async ({ page, request }) => {
+  const admin = await adminSession(request);
+  const voucher = await call<{ code: string }>(request, 'POST', 'voucher/add', admin, {
+    credits: 12,
+    daysActive: 5,
+  });
+  const seller = await newSeller(request);
+  expect(
+    (
+      await call(request, 'POST', 'voucher/redeem/', seller, {
+        userId: seller.userId,
+        code: voucher.data.code,
+      })
+    ).code,
+  ).toBe(0);
+
+  await openSection(page, 'transactions', 'Transactions');
+  await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+  const table = grid(page, 'Transactions');
+
+  const typed = page.waitForResponse((r) => r.url().includes('/api/payment/transactions/type/3'));
+  await page.getByRole('tab', { name: 'Voucher' }).click();
+  await typed;
+  await expect(row(table, seller.email)).toContainText('Top Up Credit - Voucher');
+
+  await page.getByRole('tab', { name: 'Top up' }).click();
+  await expect(row(table, seller.email)).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(row(table, seller.email).first()).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('transactions.csv');
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toBe('ID,Email,Action,Balance,Date');
+  expect(csv).toContain(`${seller.email},Top Up Credit - Voucher,+12 credits`);
+});
+
+test('the about text is updated from the configuration', async ({ page, request }) => {
+  const original = await call<Record<string, unknown>>(request, 'GET', 'configuration');
+  const about = `Spotted is where Malta buys and sells cars. ${unique()}`;
+  try {
+    await openSection(page, 'application-configuration', 'Application configuration');
+    await expect(page.getByLabel('Release notes')).toHaveAttribute('maxlength', '200');
+    await expect(page.getByLabel('About text')).toHaveAttribute('maxlength', '2000');
+    await page.getByLabel('About text').fill(about);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await notification(page, 'Successfully updated configuration');
+
+    await page.goto('/about');
+    await expect(page.getByText(about)).toBeVisible();
+  } finally {
+    const restored = await call(
+      request,
+      'POST',
+      'configuration/update',
+      await adminSession(request),
+      original.data,
+    );
+    expect(restored.code).toBe(0);
+  }
+});
+
+/** Every back-office table, by its section path, title and the first line of its CSV. */
+const tables = [
+  ['active-listings', /^Active listings \(\d+\)$/],
+  ['featured-listings', 'Featured listings'],
+  ['payment-packages', 'Payment packages'],
+  ['transactions', 'Transactions'],
+  ['users', 'Users'],
+  ['messages', 'Messages'],
+  ['ads', 'Ads'],
+  ['vouchers', 'Vouchers'],
+  ['makes', 'Makes'],
+  ['models', 'Models'],
+] as const;
+
+test('every table exports its rows as CSV', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  // Rows for the tables a fresh install leaves empty: a message, an ad and a voucher.
+  let adId = 0;
+  const admin = await adminSession(request);
+  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#333' } })
+    .png()
+    .toBuffer();
+  for (const [path, body] of [
+    [
+      'contact/send',
+      {
+        email: `csv.${unique()}@example.mt`,
+        phone: '79333444',
+        text: 'Is the red Mini still for sale?',
+      },
+    ],
+    [
+      'ad/add',
+      {
+        title: `CSV ad ${unique()}`,
+        url: 'https://example.mt',
+        client: 'Example',
+        daysActive: 1,
+        image: `data:image/png;base64,${image.toString('base64')}`,
+      },
+    ],
+    ['voucher/add', { credits: 5, daysActive: 1 }],
+  ] as const) {
+    const res = await call<{ id?: number }>(request, 'POST', path, admin, body);
+    expect(res.code, path).toBe(0);
+    if (path === 'ad/add') adId = res.data.id!;
+  }
+
+  for (const [section, title] of tables) {
+    await openSection(page, section, title);
+    if (section === 'models') {
+      await page.getByRole('combobox', { name: 'Make' }).fill('Toyota');
+      await page.getByRole('option', { name: 'Toyota', exact: true }).click();
+    }
+    const exportButton = page.getByRole('button', { name: 'Export' });
+    await expect(exportButton, section).toBeEnabled({ timeout: 15_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toBe(`${section}.csv`);
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(lines[0], section).toMatch(/^[\w ]+(,[\w ]+)+$/);
+    expect(lines.length, section).toBeGreaterThan(1);
+  }
+  // The ad leaves the home page again.
+  expect((await call(request, 'PUT', `ad/deactivate/${adId}`, admin)).code).toBe(0);
+});
+
+test('a table sorts by the column header clicked', async ({ page }) => {
+  await openSection(page, 'makes', 'Makes');
+  const table = grid(page, 'Makes');
+  const idHeader = table.getByRole('columnheader', { name: /^ID/ });
+  const firstId = async () =>
+    Number(await table.getByRole('row').nth(1).getByRole('gridcell').first().innerText());
+
+  await idHeader.click();
+  await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sort=id.*order=ASC|order=ASC.*sort=id/);
+  await expect.poll(firstId).toBe(1);
+  await idHeader.click();
+  await expect(idHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(firstId).toBeGreaterThan(50);
+});
+
+test.describe('below 1024 px', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('the sidebar shows alone at the panel root and hides in a section', async ({ page }) => {
+    const sidebar = page.getByRole('navigation', { name: 'Admin sections' });
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeHidden();
+    await sidebar.getByRole('link', { name: 'Makes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Makes' })).toBeVisible();
+    await expect(sidebar).toHaveCount(0);
+  });
+});

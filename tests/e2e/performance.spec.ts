@@ -1,0 +1,64 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { call, dismissBanners } from './support/api.ts';
+
+/**
+ * Public pages stay light: on a first visit (empty cache) each loads at most 100 KB of
+ * JavaScript, gzipped, counting every script the page fetches, and images below the fold wait.
+ */
+
+const BUDGET = 100 * 1024;
+
+/** Gzipped bytes of every script the page loads until the network is idle. */
+async function scriptBytes(page: Page, path: string) {
+  // As on a first visit: nothing from the cache of the page before.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body());
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  page.removeAllListeners('response');
+  const sizes = (await Promise.all(bodies)).map((body) => gzipSync(body).length);
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+test.beforeEach(async ({ page }) => dismissBanners(page));
+
+test('home, search and a listing each load at most 100 KB of JavaScript', async ({
+  page,
+  request,
+}) => {
+  const cars = await call<{ cars: { cars: { id: number }[] } }>(
+    request,
+    'POST',
+    'cars',
+    undefined,
+    {
+      pageNumber: 1,
+      pageSize: 1,
+    },
+  );
+  const pages = { home: '/', search: '/search', listing: `/car/${cars.data.cars.cars[0]!.id}` };
+  for (const [name, path] of Object.entries(pages)) {
+    const bytes = await scriptBytes(page, path);
+    test.info().annotations.push({
+      type: 'javascript',
+      description: `${name}: ${(bytes / 1024).toFixed(1)} KB gzip`,
+    });
+    expect(bytes, `${name} (${path})`).toBeLessThanOrEqual(BUDGET);
+    expect(bytes, `${name} (${path}) loads its scripts`).toBeGreaterThan(0);
+  }
+});
+
+test('images below the fold load lazily and every image has its size', async ({ page }) => {
+  await page.goto('/');
+  const images = page.locator('main img');
+  expect(await images.count()).toBeGreaterThan(10);
+  for (const image of await images.all()) {
+    await expect(image).toHaveAttribute('width', /^\d+$/);
+    await expect(image).toHaveAttribute('height', /^\d+$/);
+  }
+  await expect(images.last()).toHaveAttribute('loading', 'lazy');
+});

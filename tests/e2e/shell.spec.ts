@@ -1,0 +1,276 @@
+import { devices, expect, test, type Page } from '@playwright/test';
+import { adminSession, call, dismissBanners, newUser, unique, useSession } from './support/api.ts';
+
+/** The frame around every public page: header, menus, footer, banners, bell and logout. */
+
+const PLAY_STORE = 'https://play.google.com/store/apps/details?id=mt.spotted.app';
+const APP_STORE = 'https://apps.apple.com/app/spotted-mt/id0000000000';
+
+const header = (page: Page) => page.getByRole('banner');
+const cookieBanner = (page: Page) => page.getByRole('region', { name: 'Cookies' });
+const appBanner = (page: Page) => page.getByRole('region', { name: 'Get the app' });
+
+test.describe('logged out', () => {
+  test.beforeEach(async ({ page }) => dismissBanners(page));
+
+  test('the header offers Register and Login and marks the page the visitor is on', async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto('/search');
+    if (isMobile) {
+      await expect(header(page).getByRole('navigation', { name: 'Main' })).toBeHidden();
+      await expect(header(page).getByRole('link', { name: 'Login' })).toHaveAttribute(
+        'href',
+        '/login',
+      );
+      const burger = header(page).getByRole('button', { name: 'Menu' });
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      await expect(menu).toBeHidden();
+      await burger.click();
+      await expect(burger).toHaveAttribute('aria-expanded', 'true');
+      await expect(menu.getByRole('link')).toHaveText([
+        'Home',
+        'Add listing',
+        'Search',
+        'My favorites',
+        'Account',
+      ]);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await burger.click();
+      await menu.getByRole('link', { name: 'My favorites' }).click();
+      await expect(page).toHaveURL(/\/favorites$/);
+    } else {
+      const nav = header(page).getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link')).toHaveText([
+        'Home',
+        'Add listing',
+        'Search',
+        'Favorites',
+      ]);
+      await expect(nav.getByRole('link', { name: 'Search' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(nav.locator('[aria-current]')).toHaveCount(1);
+      await expect(header(page).getByRole('button', { name: 'Menu' })).toBeHidden();
+      await expect(header(page).getByRole('link', { name: 'Register' })).toBeVisible();
+      await header(page).getByRole('link', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+    await expect(header(page).getByRole('button', { name: 'Notifications' })).toBeHidden();
+  });
+
+  test('the footer has its three groups and both store badges', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('navigation', { name: 'Company' }).getByRole('link')).toHaveText([
+      'Home',
+      'Add listing',
+      'Search',
+      'My favorites',
+    ]);
+    await expect(footer.getByRole('navigation', { name: 'Legal' }).getByRole('link')).toHaveText([
+      'About',
+      'Contact support',
+      'Privacy policy',
+    ]);
+    await expect(footer.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText([
+      'Personal',
+      'Wallet',
+    ]);
+    await expect(footer.getByRole('link', { name: /App Store/ })).toHaveAttribute(
+      'href',
+      APP_STORE,
+    );
+    await expect(footer.getByRole('link', { name: /Google Play/ })).toHaveAttribute(
+      'href',
+      PLAY_STORE,
+    );
+  });
+
+  for (const path of ['/login', '/register', '/forgot-password', '/admin-login']) {
+    test(`${path} shows neither header nor footer`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('banner')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('cookie banner', () => {
+  test('shows on every page until accepted, and closing it only hides it for that page', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => sessionStorage.setItem('appBannerClosed', 'true'));
+    await page.goto('/');
+    const banner = cookieBanner(page);
+    await expect(banner).toContainText('We use essential cookies');
+    await expect(banner).toContainText('By clicking accept, you agree');
+    await expect(banner.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+
+    await banner.getByRole('button', { name: 'Close' }).click();
+    await expect(banner).toBeHidden();
+    await page.goto('/search');
+    await expect(cookieBanner(page)).toBeVisible();
+
+    await cookieBanner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect(cookieBanner(page)).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('cookiesAccepted'))).toBe('true');
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(cookieBanner(page)).toBeHidden();
+  });
+});
+
+test.describe("'Get the app'", () => {
+  test('shows on a phone with the store of its system, until dismissed', async ({
+    page,
+    isMobile,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Top Spotted' })).toBeVisible();
+    if (!isMobile) {
+      // A desktop browser is not asked to install the app.
+      await expect(appBanner(page)).toBeHidden();
+      return;
+    }
+    // The Pixel's browser says Android: the play store.
+    const banner = appBanner(page);
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Use app' })).toHaveAttribute('href', PLAY_STORE);
+    await page.goto('/admin-login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(appBanner(page)).toHaveCount(0);
+
+    await page.goto('/search');
+    await appBanner(page).getByRole('button', { name: 'Close' }).click();
+    await expect(appBanner(page)).toBeHidden();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Top Spotted' })).toBeVisible();
+    await expect(appBanner(page)).toBeHidden();
+  });
+
+  test('an iPhone is sent to the app store', async ({ browser }) => {
+    const { defaultBrowserType: _, ...iPhone } = devices['iPhone 13'];
+    const context = await browser.newContext(iPhone);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(appBanner(page).getByRole('link', { name: 'Use app' })).toHaveAttribute(
+      'href',
+      APP_STORE,
+    );
+    await context.close();
+  });
+});
+
+test.describe('logged in', () => {
+  test.beforeEach(async ({ page }) => dismissBanners(page));
+
+  test('the bell counts unread notifications and lists them; one opens its page', async ({
+    page,
+    request,
+  }) => {
+    const user = await newUser(request, 'Bell');
+    const title = `Road works in Msida ${unique()}`;
+    const sent = await call(request, 'POST', 'notifications/send', await adminSession(request), {
+      typeId: 1,
+      title,
+      message: '<p>Expect <em>delays</em> on Triq Ġorġ Borg Olivier.</p>',
+    });
+    expect(sent.code).toBe(0);
+    const unread = await call<{ count: number }>(
+      request,
+      'GET',
+      'notifications/unread/count',
+      user,
+    );
+    expect(unread.data.count).toBeGreaterThan(0);
+
+    await useSession(page, user);
+    await page.goto('/');
+    const bell = header(page).getByRole('button', { name: 'Notifications' });
+    await expect(page.locator('#bell-count')).toHaveText(String(unread.data.count));
+    await expect(page.locator('#bell-count')).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
+
+    await bell.click();
+    await expect(bell).toHaveAttribute('aria-expanded', 'true');
+    const dropdown = page.locator('#notifications-menu');
+    const item = dropdown.getByRole('link', { name: new RegExp(title) });
+    await expect(item).toContainText('Expect delays on Triq Ġorġ Borg Olivier.');
+    await expect(item.getByLabel('Unread')).toBeAttached();
+    await expect(dropdown.getByRole('link', { name: 'See all notifications' })).toBeVisible();
+    const box = await dropdown.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(350);
+
+    await item.click();
+    await expect(page).toHaveURL(/\/notifications\/\d+$/);
+    await expect(page.getByRole('article').getByRole('heading', { name: title })).toBeVisible();
+    // Opening it read it: the badge counts one less, and disappears at none.
+    const badge = page.locator('#bell-count');
+    if (unread.data.count > 1) await expect(badge).toHaveText(String(unread.data.count - 1));
+    else await expect(badge).toBeHidden();
+  });
+
+  test('the account menu has its groups; logout asks first', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    const user = await newUser(request, 'Leaving');
+    await useSession(page, user);
+    await page.goto(isMobile ? '/account' : '/');
+    const menu = page.locator('#account-menu');
+    const askToLogOut = async () => {
+      // On a phone the account page's sidebar has Logout; on a desktop the Account menu.
+      if (isMobile) return page.getByRole('button', { name: 'Logout' }).click();
+      await header(page).getByRole('button', { name: 'Account' }).click();
+      await menu.getByRole('button', { name: 'Logout' }).click();
+    };
+    if (!isMobile) {
+      await header(page).getByRole('button', { name: 'Account' }).click();
+      await expect(menu.getByRole('heading')).toHaveText(['Personal', 'Wallet', 'About us']);
+      await expect(menu.getByRole('link')).toHaveText([
+        'Profile information',
+        'My listings',
+        'My subscriptions',
+        'Credit balance',
+        'My transactions',
+        'About',
+        'Contact support',
+        'Privacy policy',
+        'Terms of Use',
+      ]);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+
+    await askToLogOut();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await expect(dialog).toContainText('Are you sure that you want to log out?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(user.accessToken);
+
+    await askToLogOut();
+    await dialog.getByRole('button', { name: "I'm sure" }).click();
+    await page.waitForURL(/:\d+\/$/);
+    await expect(page.getByRole('heading', { name: 'Top Spotted' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    // The server forgot the session too: its refresh token no longer works.
+    const refreshed = await call(request, 'POST', 'user/refresh', undefined, {
+      id: user.userId,
+      refreshToken: user.refreshToken,
+    });
+    expect(refreshed.code).not.toBe(0);
+  });
+});

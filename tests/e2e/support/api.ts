@@ -1,0 +1,89 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAdmin } from '../../../playwright.config.ts';
+
+/**
+ * What the browser journeys share: calls to the API as a client makes them, fresh accounts and
+ * sessions. Journeys share one server and data folder, so every account a journey creates has a
+ * unique email and no journey assumes counts another journey may change.
+ */
+
+export const PASSWORD = 'Spotted2026';
+
+export interface Session {
+  userId: number;
+  roleId: number;
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+let sequence = 0;
+/** A value no other journey (nor an earlier run against the same data) has used. */
+export const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export const bearer = (s: Session) => ({ authorization: `Bearer ${s.accessToken}` });
+
+/** One API call; the envelope as the client receives it, whatever the HTTP status. */
+export async function call<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  session?: Session,
+  data?: unknown,
+): Promise<Envelope<T>> {
+  const res = await request.fetch(`/api/${path}`, {
+    method,
+    headers: session ? bearer(session) : {},
+    data,
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+export async function logInByApi(request: APIRequestContext, email: string, password: string) {
+  const res = await call<Session>(request, 'POST', 'user/login', undefined, { email, password });
+  expect(res.code, res.message).toBe(0);
+  return res.data;
+}
+
+export const adminSession = (request: APIRequestContext) =>
+  logInByApi(request, e2eAdmin.email, e2eAdmin.password);
+
+/** A new personal account, logged in. */
+export async function newUser(request: APIRequestContext, firstName = 'Fresh') {
+  const email = `${firstName.toLowerCase()}.${unique()}@example.mt`;
+  const res = await call(request, 'POST', 'user/register/private', undefined, {
+    firstName,
+    lastName: 'Tester',
+    email,
+    phone: '79111222',
+    city: 'Birkirkara',
+    password: PASSWORD,
+  });
+  expect(res.code, res.message).toBe(0);
+  return logInByApi(request, email, PASSWORD);
+}
+
+/** The page starts logged in as `session`, as if the user had logged in on the site. */
+export async function useSession(page: Page, session: Session) {
+  await page.addInitScript((s) => {
+    localStorage.setItem('accessToken', s.accessToken);
+    localStorage.setItem('refreshToken', s.refreshToken);
+    localStorage.setItem('userId', String(s.userId));
+    localStorage.setItem('roleId', String(s.roleId));
+    localStorage.setItem('email', s.email);
+  }, session);
+}
+
+/** The cookie and 'Get the app' banners stay out of the way of a journey about something else. */
+export async function dismissBanners(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem('cookiesAccepted', 'true');
+    sessionStorage.setItem('appBannerClosed', 'true');
+  });
+}
