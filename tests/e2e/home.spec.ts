@@ -29,8 +29,18 @@ test.beforeEach(async ({ page }) => dismissBanners(page));
 
 test('the search sends make, model and price range to /search, leaving empty ones out', async ({
   page,
+  isMobile,
 }) => {
   await page.goto('/');
+  const bar = page.getByRole('button', { name: 'Search by make, model, price' });
+  if (isMobile) {
+    // A phone shows a compact bar that opens the search.
+    await expect(page.getByRole('combobox', { name: 'Make' })).toBeHidden();
+    await bar.click();
+    await expect(bar).toHaveAttribute('aria-expanded', 'true');
+  } else {
+    await expect(bar).toBeHidden();
+  }
   const category = page.getByRole('radiogroup', { name: 'Category' });
   await expect(category.getByRole('radio', { name: 'Car' })).toBeChecked();
   for (const other of ['Truck', 'Bike', 'Boat', 'Heli'])

@@ -40,8 +40,9 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('Show results on the home page opens the search for that make', async ({ page }) => {
+test('Show results on the home page opens the search for that make', async ({ page, isMobile }) => {
   await page.goto('/');
+  if (isMobile) await page.getByRole('button', { name: 'Search by make, model, price' }).click();
   await page.getByRole('combobox', { name: 'Make' }).selectOption({ label: 'Toyota' });
   await page.getByRole('button', { name: 'Show results' }).click();
 

@@ -1,0 +1,10 @@
+import { chromium, devices } from '@playwright/test';
+const [,, path, out, dev = 'Pixel 7', full = ''] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const ctx = await browser.newContext({ ...(dev === 'desktop' ? devices['Desktop Chrome'] : devices[dev]) });
+const page = await ctx.newPage();
+await page.addInitScript(() => { localStorage.setItem('cookiesAccepted','true'); sessionStorage.setItem('appBannerClosed','true'); });
+await page.goto('http://127.0.0.1:4399' + path);
+await page.waitForTimeout(1500);
+await page.screenshot({ path: out, fullPage: !!full });
+await browser.close();
