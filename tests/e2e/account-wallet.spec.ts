@@ -6,8 +6,17 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import sharp from 'sharp';
-import { e2eAdmin } from '../../playwright.config.ts';
+import {
+  adminSession,
+  call,
+  dismissBanners,
+  newUser,
+  unique,
+  useSession,
+  type Session,
+} from './support/api.ts';
+import { expectResult } from './support/dialogs.ts';
+import { liveListing, submitListing } from './support/listings.ts';
 
 /**
  * The account area's listings, subscriptions and wallet: My listings, promotion and the
@@ -16,151 +25,13 @@ import { e2eAdmin } from '../../playwright.config.ts';
 
 // Journeys that cross pages (the checkout, the payment result): patient on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
-const PASSWORD = 'Secret123';
-
-interface Session {
-  userId: number;
-  roleId: number;
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
-let sequence = 0;
-const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  token?: string,
-  data?: unknown,
-): Promise<Envelope<T>> {
-  const res = await request.fetch(`/api/${path}`, {
-    method,
-    data,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function login(request: APIRequestContext, email: string, password = PASSWORD) {
-  const res = await call<Session>(request, 'POST', 'user/login', undefined, { email, password });
-  expect(res.code, res.message).toBe(0);
-  return res.data;
-}
-
 /** A fresh individual account (50 welcome credits), logged in through the API. */
-async function register(request: APIRequestContext) {
-  const email = `wallet.${unique()}@example.mt`;
-  const res = await call(request, 'POST', 'user/register/private', undefined, {
-    firstName: 'Maria',
-    lastName: 'Borg',
-    email,
-    address: 'Triq il-Kbira 12',
-    phone: '79123456',
-    password: PASSWORD,
-    city: 'Sliema',
-    dateOfBirth: '1990-04-12',
-    firebaseToken: '',
-  });
-  expect(res.code, res.message).toBe(0);
-  return login(request, email);
-}
+const register = (request: APIRequestContext) => newUser(request, 'Wallet');
 
 /** The session in localStorage before any page script runs, as a real login leaves it. */
 async function signIn(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    for (const key of ['accessToken', 'refreshToken', 'userId', 'roleId', 'email'] as const)
-      localStorage.setItem(key, String(s[key]));
-    localStorage.setItem('cookiesAccepted', 'true');
-  }, session);
-}
-
-let photoSeed = 0;
-/** Five small, distinct photos as base64 (the minimum a listing takes). */
-function photos() {
-  return Promise.all(
-    Array.from({ length: 5 }, async (_, i) => {
-      const seed = ++photoSeed;
-      const canvas = sharp({
-        create: {
-          width: 64,
-          height: 48,
-          channels: 3,
-          background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (i * 41) % 256 },
-        },
-      });
-      const image = await (i % 2 ? canvas.png() : canvas.jpeg()).toBuffer();
-      return { image: image.toString('base64'), isCover: i === 0, name: `photo-${seed}.jpg` };
-    }),
-  );
-}
-
-/** Submits a Standard Toyota Yaris listing for approval; its id. */
-async function submitListing(request: APIRequestContext, session: Session, title: string) {
-  const brands = await call<{ id: number; name: string }[]>(request, 'GET', 'cars/brands');
-  const toyota = brands.data.find((b) => b.name === 'Toyota')!;
-  const models = await call<{ id: number; name: string }[]>(
-    request,
-    'GET',
-    `cars/brands/${toyota.id}/models/`,
-  );
-  const yaris = models.data.find((m) => m.name === 'Yaris') ?? models.data[0]!;
-  const res = await call<{ id: number }>(request, 'POST', 'cars/add', session.accessToken, {
-    images: await photos(),
-    brand: toyota.id,
-    model: yaris.id,
-    title,
-    body: 1,
-    fuel: 1,
-    doorNumber: 4,
-    emissionClass: 6,
-    driveTrain: 1,
-    transmission: 2,
-    steeringWheelSide: 1,
-    acType: 2,
-    origin: 3,
-    carColor: 3,
-    adTypeId: 3,
-    price: 9500,
-    cubics: 1300,
-    power: 99,
-    millage: 42000,
-    year: 2018,
-    registrationExpiration: '06.2027',
-    description: 'Serviced every year.',
-    currency: '€',
-    safety: [],
-    equipment: [],
-    categoryId: 1,
-    personalDataAgreement: true,
-  });
-  expect(res.code, res.message).toBe(0);
-  return res.data.id;
-}
-
-async function adminToken(request: APIRequestContext) {
-  return (await login(request, e2eAdmin.email, e2eAdmin.password)).accessToken;
-}
-
-/** Submits and approves a listing: an ACTIVE listing's id. */
-async function liveListing(request: APIRequestContext, session: Session, title: string) {
-  const id = await submitListing(request, session, title);
-  const res = await call(
-    request,
-    'POST',
-    `cars/requests/approve/${id}`,
-    await adminToken(request),
-    {},
-  );
-  expect(res.code, res.message).toBe(0);
-  return id;
+  await useSession(page, session);
+  await dismissBanners(page);
 }
 
 /** Runs a card's action: a button on desktop, an item of the three-dot menu on mobile. */
@@ -174,13 +45,6 @@ async function cardAction(page: Page, card: Locator, name: string, isMobile: boo
 }
 
 /** Closes the result dialog after checking its title and message. */
-async function expectResult(page: Page, title: 'Success' | 'Uh-oh...', message: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toContainText(message);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toHaveCount(0);
-}
-
 async function confirmWith(page: Page, message: string) {
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
   await expect(dialog).toContainText(message);
@@ -307,7 +171,7 @@ test('buying credits through the sandbox checkout adds them to the balance', asy
     request,
     'GET',
     'payment/packages',
-    user.accessToken,
+    user,
   );
   const pack = packages.data[0]!;
   await signIn(page, user);
@@ -338,14 +202,14 @@ test("a Created top-up's 'Check transaction' settles it once it is paid", async 
     request,
     'GET',
     'payment/packages',
-    user.accessToken,
+    user,
   );
   const pack = packages.data[0]!;
   const created = await call<{ sessionId: string; transactionId: number }>(
     request,
     'POST',
     'payment/create',
-    user.accessToken,
+    user,
     { userId: user.userId, paymentId: pack.id },
   );
   expect(created.code, created.message).toBe(0);
@@ -383,7 +247,7 @@ test('redeeming a voucher: a short code is refused unsent, a good one reloads th
     request,
     'POST',
     'voucher/add',
-    await adminToken(request),
+    await adminSession(request),
     { credits: 25, daysActive: 5 },
   );
   expect(voucher.code, voucher.message).toBe(0);

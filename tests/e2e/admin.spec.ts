@@ -1,148 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { e2eAdmin } from '../../playwright.config.ts';
+import { adminSession, callOk, newUser, PASSWORD, unique } from './support/api.ts';
+import { listingPayload, liveListing, submitListing } from './support/listings.ts';
 
 /**
  * The administrator's journeys through the back-office: logging in, the menu, and the
  * moderation decisions on listings that sellers create through the API for each test.
  */
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  token?: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request.fetch(`/api/${path}`, {
-    method,
-    data,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, `${method} ${path}: ${body.message}`).toBe(0);
-  return body.data;
-}
-
-const login = async (request: APIRequestContext, email: string, password: string) =>
-  (
-    await call<{ accessToken: string }>(request, 'POST', 'user/login', undefined, {
-      email,
-      password,
-    })
-  ).accessToken;
-
-/** A fresh individual seller, logged in through the API. */
-async function registerSeller(request: APIRequestContext) {
-  const email = `seller-${unique()}@e2e.spotted.test`;
-  const password = 'Seller2026';
-  await call(request, 'POST', 'user/register/private', undefined, {
-    email,
-    password,
-    confirmPassword: password,
-    firstName: 'Erika',
-    lastName: 'Seller',
-    phone: '79123456',
-    city: 'Qormi',
-  });
-  return { email, password, token: await login(request, email, password) };
-}
-
-let photoSeed = 0;
-
-/** Five small, distinct JPEG photos as base64. */
-async function photos() {
-  return Promise.all(
-    Array.from({ length: 5 }, async (_, i) => {
-      const seed = ++photoSeed + (Date.now() % 1000);
-      const size = { width: 64, height: 48 };
-      const pixels = Buffer.alloc(size.width * size.height * 3);
-      for (let p = 0; p < pixels.length; p++) pixels[p] = (p * 31 + seed * 97) % 256;
-      const jpeg = await sharp(pixels, { raw: { ...size, channels: 3 } })
-        .jpeg()
-        .toBuffer();
-      return { image: jpeg.toString('base64'), isCover: i === 0, name: `photo-${seed}.jpg` };
-    }),
-  );
-}
-
-async function listingPayload(request: APIRequestContext, title: string, price = 9500) {
-  const makes = await call<{ id: number; name: string }[]>(request, 'GET', 'cars/brands');
-  const make = makes.find((m) => m.name === 'Toyota')!;
-  const models = await call<{ id: number; name: string }[]>(
-    request,
-    'GET',
-    `cars/brands/${make.id}/models`,
-  );
-  const next = new Date();
-  return {
-    images: await photos(),
-    brand: make.id,
-    model: models.find((m) => m.name === 'Yaris')!.id,
-    title,
-    body: 1,
-    fuel: 1,
-    doorNumber: 4,
-    emissionClass: 6,
-    driveTrain: 1,
-    transmission: 2,
-    steeringWheelSide: 1,
-    acType: 2,
-    origin: 3,
-    carColor: 3,
-    adTypeId: 3,
-    price,
-    cubics: 1300,
-    batteryCapacity: 0,
-    batteryRange: 0,
-    chargerType: null,
-    power: 99,
-    millage: 42000,
-    year: 2018,
-    registrationExpiration: `${String(next.getMonth() + 1).padStart(2, '0')}.${next.getFullYear() + 1}`,
-    description: 'Serviced every year.\nNew tyres.',
-    currency: '€',
-    isFixedPrice: false,
-    isDirectFinanceAvailable: true,
-    isFirstOwner: true,
-    isRedPlate: false,
-    safety: [1, 2],
-    equipment: [1, 3],
-    categoryId: 1,
-    personalDataAgreement: true,
-  };
-}
-
-/** A listing request by the seller; answers its id. */
-async function addListing(request: APIRequestContext, token: string, title: string) {
-  const created = await call<{ id: number }>(
-    request,
-    'POST',
-    'cars/add',
-    token,
-    await listingPayload(request, title),
-  );
-  return created.id;
-}
-
-async function adminToken(request: APIRequestContext) {
-  return login(request, e2eAdmin.email, e2eAdmin.password);
-}
-
 /** A live listing of a fresh seller (approved through the API). */
-async function liveListing(request: APIRequestContext, title: string) {
-  const seller = await registerSeller(request);
-  const id = await addListing(request, seller.token, title);
-  await call(request, 'POST', `cars/requests/approve/${id}`, await adminToken(request));
-  return { seller, id };
+async function liveListingOfNewSeller(request: APIRequestContext, title: string) {
+  const seller = await newUser(request, 'Erika');
+  return { seller, id: await liveListing(request, seller, title) };
 }
 
 async function loginAsAdmin(page: Page) {
@@ -209,10 +78,10 @@ test.describe('admin login', () => {
     page,
     request,
   }) => {
-    const seller = await registerSeller(request);
+    const seller = await newUser(request, 'Erika');
     await page.goto('/admin-login');
     await page.getByLabel('Email').fill(seller.email);
-    await page.getByLabel('Password').fill(seller.password);
+    await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/:\d+\/$/, { waitUntil: 'commit' });
     await page.goto('/admin/approve-listings');
@@ -237,11 +106,11 @@ test.describe('moderation', () => {
     page,
     request,
   }) => {
-    const seller = await registerSeller(request);
+    const seller = await newUser(request, 'Erika');
     const approveTitle = `Yaris to approve ${unique()}`;
     const denyTitle = `Yaris to deny ${unique()}`;
-    const approveId = await addListing(request, seller.token, approveTitle);
-    const denyId = await addListing(request, seller.token, denyTitle);
+    const approveId = await submitListing(request, seller, approveTitle);
+    const denyId = await submitListing(request, seller, denyTitle);
     const reason = `The photos do not show the car (${unique()})`;
 
     await loginAsAdmin(page);
@@ -264,18 +133,18 @@ test.describe('moderation', () => {
     await expect(page.getByText('Successfully denied car')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
 
-    const denied = await call<{ state: string; deniedMessage: string }>(
+    const denied = await callOk<{ state: string; deniedMessage: string }>(
       request,
       'GET',
       `car/requests/${denyId}`,
-      seller.token,
+      seller,
     );
     expect(denied).toMatchObject({ state: 'DENIED', deniedMessage: reason });
-    const approved = await call<{ state: string }>(
+    const approved = await callOk<{ state: string }>(
       request,
       'GET',
       `car/requests/${approveId}`,
-      seller.token,
+      seller,
     );
     expect(approved.state).toBe('ACTIVE');
 
@@ -288,21 +157,21 @@ test.describe('moderation', () => {
   test('approves an edit and denies another with the reason entered', async ({ page, request }) => {
     const approveTitle = `Yaris edit ok ${unique()}`;
     const denyTitle = `Yaris edit no ${unique()}`;
-    const toApprove = await liveListing(request, approveTitle);
-    const toDeny = await liveListing(request, denyTitle);
+    const toApprove = await liveListingOfNewSeller(request, approveTitle);
+    const toDeny = await liveListingOfNewSeller(request, denyTitle);
     const edit = async (live: typeof toApprove, title: string, price: number) =>
-      call(request, 'POST', 'cars/edit', live.seller.token, {
-        ...(await listingPayload(request, title, price)),
+      callOk(request, 'POST', 'cars/edit', live.seller, {
+        ...(await listingPayload(request, title, { price })),
         originalId: live.id,
       });
     const approvedTitle = `${approveTitle} v2`;
     await edit(toApprove, approvedTitle, 8900);
     await edit(toDeny, `${denyTitle} v2`, 100);
-    const edits = await call<{ id: number; originalId: number }[]>(
+    const edits = await callOk<{ id: number; originalId: number }[]>(
       request,
       'GET',
       'cars/edit/all',
-      await adminToken(request),
+      await adminSession(request),
     );
     const denyEditId = edits.find((e) => e.originalId === toDeny.id)!.id;
     const reason = `Price looks wrong (${unique()})`;
@@ -316,7 +185,7 @@ test.describe('moderation', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('Successfully approved car')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
-    const live = await call<{ title: string; price: number }>(
+    const live = await callOk<{ title: string; price: number }>(
       request,
       'GET',
       `car/${toApprove.id}`,
@@ -331,11 +200,11 @@ test.describe('moderation', () => {
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await expect(page.getByText('Successfully denied car')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
-    const denied = await call<{ state: string; deniedMessage: string }>(
+    const denied = await callOk<{ state: string; deniedMessage: string }>(
       request,
       'GET',
       `car/requests/${denyEditId}`,
-      toDeny.seller.token,
+      toDeny.seller,
     );
     expect(denied).toMatchObject({ state: 'DENIED', deniedMessage: reason });
   });
@@ -346,11 +215,11 @@ test.describe('moderation', () => {
   }) => {
     const dismissTitle = `Yaris report dismiss ${unique()}`;
     const suspendTitle = `Yaris report suspend ${unique()}`;
-    const toDismiss = await liveListing(request, dismissTitle);
-    const toSuspend = await liveListing(request, suspendTitle);
+    const toDismiss = await liveListingOfNewSeller(request, dismissTitle);
+    const toSuspend = await liveListingOfNewSeller(request, suspendTitle);
     const report = `It's a scam - The photos belong to another car (${unique()})`;
     for (const { id } of [toDismiss, toSuspend])
-      await call(request, 'POST', `cars/report/${id}`, undefined, { message: report });
+      await callOk(request, 'POST', `cars/report/${id}`, undefined, { message: report });
 
     await loginAsAdmin(page);
     await openSection(page, 'Reported listings');
@@ -367,9 +236,10 @@ test.describe('moderation', () => {
     await page.getByRole('button', { name: 'Suspend' }).click();
     await expect(page.getByText('Car suspended')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
-    const token = await adminToken(request);
+    const token = await adminSession(request);
     expect(
-      (await call<{ state: string }>(request, 'GET', `car/requests/${toSuspend.id}`, token)).state,
+      (await callOk<{ state: string }>(request, 'GET', `car/requests/${toSuspend.id}`, token))
+        .state,
     ).toBe('SUSPENDED');
 
     await openSection(page, 'Suspended listings');
@@ -379,14 +249,15 @@ test.describe('moderation', () => {
     await expect(page.getByText('Car activated')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
     expect(
-      (await call<{ state: string }>(request, 'GET', `car/requests/${toSuspend.id}`, token)).state,
+      (await callOk<{ state: string }>(request, 'GET', `car/requests/${toSuspend.id}`, token))
+        .state,
     ).toBe('ACTIVE');
   });
 
   test('opens every photo in the gallery', async ({ page, request }) => {
     const title = `Yaris gallery ${unique()}`;
-    const seller = await registerSeller(request);
-    const id = await addListing(request, seller.token, title);
+    const seller = await newUser(request, 'Erika');
+    const id = await submitListing(request, seller, title);
     await loginAsAdmin(page);
     await page.goto(`/admin/car/request/${id}`);
     await page.getByRole('button', { name: 'See all photos' }).click();

@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.ts';
+import { expectResult } from './support/dialogs.ts';
 
 const PASSWORD = 'Spotted2026';
 // The mail outbox of the server the journeys run against (its DATA_DIR).
@@ -13,13 +14,6 @@ const uniqueEmail = (who: string) =>
   `${who}.${Date.now().toString(36)}${(counter++).toString(36)}@example.mt`;
 
 /** The result dialog ('Success' or 'Uh-oh...') with its message; closes it. */
-async function expectResult(page: Page, title: 'Success' | 'Uh-oh...', message: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toContainText(message);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 /** A real PNG (solid colour, 32 x 32) for the logo upload. */
 function png(size = 32, rgb: [number, number, number] = [10, 108, 255]): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { newUser as newAccount, useSession } from './support/api.ts';
+import { expectResult } from './support/dialogs.ts';
 
-const PASSWORD = 'Spotted2026';
-
-interface Session {
-  userId: number;
-  roleId: number;
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
 interface Car {
   id: number;
   title: string;
@@ -17,45 +10,8 @@ interface Car {
   year: number;
 }
 
-let counter = 0;
-
 /** A new individual account, logged in through the API (favourites of its own). */
-async function newUser(request: APIRequestContext): Promise<Session> {
-  const email = `fav.${Date.now().toString(36)}${(counter++).toString(36)}@example.mt`;
-  const payload = {
-    firstName: 'Fav',
-    lastName: 'Tester',
-    email,
-    phone: '79555666',
-    city: 'Mosta',
-    password: PASSWORD,
-  };
-  expect(
-    (await (await request.post('/api/user/register/private', { data: payload })).json()).code,
-  ).toBe(0);
-  const login = await (
-    await request.post('/api/user/login', { data: { email, password: PASSWORD } })
-  ).json();
-  return login.data as Session;
-}
-
-/** Starts every page of the test with the session stored, as a login would leave it. */
-async function useSession(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('accessToken', s.accessToken);
-    localStorage.setItem('refreshToken', s.refreshToken);
-    localStorage.setItem('userId', String(s.userId));
-    localStorage.setItem('roleId', String(s.roleId));
-    localStorage.setItem('email', s.email);
-  }, session);
-}
-
-async function expectResult(page: Page, title: 'Success' | 'Uh-oh...', message: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toContainText(message);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-}
+const newUser = (request: APIRequestContext) => newAccount(request, 'Fav');
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { e2eAdmin } from '../../playwright.config.ts';
+import {
+  adminSession,
+  call,
+  dismissBanners,
+  newUser,
+  useSession,
+  type Session,
+} from './support/api.ts';
+import { submitListing } from './support/listings.ts';
 
 /**
  * The listing form at /add-listing, /edit-listing/{id} and /edit-request-listing/{id}: the 26
@@ -9,82 +17,19 @@ import { e2eAdmin } from '../../playwright.config.ts';
  * editing a request and a live listing, the log-in prompts and accessibility.
  */
 
-const PASSWORD = 'Spotted2026';
-
-interface Session {
-  userId: number;
-  roleId: number;
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-interface Named {
-  id: number;
-  name: string;
-}
 interface FilePayload {
   name: string;
   mimeType: string;
   buffer: Buffer;
 }
 
-let sequence = 0;
-const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  path: string,
-  token?: string,
-  data?: unknown,
-): Promise<Envelope<T>> {
-  const res = await request.fetch(`/api/${path}`, {
-    method,
-    data,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function login(request: APIRequestContext, email: string, password: string) {
-  const res = await call<Session>(request, 'POST', 'user/login', undefined, { email, password });
-  expect(res.code, res.message).toBe(0);
-  return res.data;
-}
-
 /** A fresh individual seller (50 welcome credits), logged in through the API. */
-async function newSeller(request: APIRequestContext) {
-  const email = `lister.${unique()}@example.mt`;
-  const res = await call(request, 'POST', 'user/register/private', undefined, {
-    firstName: 'Anna',
-    lastName: 'Zammit',
-    email,
-    address: 'Triq it-Torri 12',
-    phone: '79123456',
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    city: 'Sliema',
-  });
-  expect(res.code, res.message).toBe(0);
-  return login(request, email, PASSWORD);
-}
+const newSeller = (request: APIRequestContext) => newUser(request, 'Lister');
 
 /** The session in localStorage before any page script runs, banners dismissed. */
 async function signIn(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('accessToken', s.accessToken);
-    localStorage.setItem('refreshToken', s.refreshToken);
-    localStorage.setItem('userId', String(s.userId));
-    localStorage.setItem('roleId', String(s.roleId));
-    localStorage.setItem('email', s.email);
-    localStorage.setItem('cookiesAccepted', 'true');
-    sessionStorage.setItem('appBannerClosed', 'true');
-  }, session);
+  await useSession(page, session);
+  await dismissBanners(page);
 }
 
 /** PNG photos of a size, each a different colour. */
@@ -145,56 +90,14 @@ async function chooseMakeAndModel(page: Page) {
   await select(page, 'Model').selectOption({ label: 'Yaris' });
 }
 
-/** A complete listing submitted through the API: its id. */
-async function apiListing(request: APIRequestContext, token: string, title: string) {
-  const makes = await call<Named[]>(request, 'GET', 'cars/brands');
-  const toyota = makes.data.find((m) => m.name === 'Toyota')!;
-  const models = await call<Named[]>(request, 'GET', `cars/brands/${toyota.id}/models/`);
-  const yaris = models.data.find((m) => m.name === 'Yaris')!;
-  const images = await Promise.all(
-    (await pngs(5, 320, 240)).map(async (file, i) => ({
-      image: (await sharp(file.buffer).jpeg().toBuffer()).toString('base64'),
-      isCover: i === 0,
-    })),
-  );
-  const res = await call<{ id: number }>(request, 'POST', 'cars/add', token, {
-    images,
-    brand: toyota.id,
-    model: yaris.id,
-    title,
-    body: 1,
-    fuel: 1,
-    doorNumber: 4,
-    emissionClass: 6,
-    driveTrain: 1,
-    transmission: 2,
-    steeringWheelSide: 1,
-    acType: 2,
-    origin: 3,
-    carColor: 3,
-    adTypeId: 3,
-    price: 9500,
-    cubics: 1300,
-    batteryCapacity: 0,
-    batteryRange: 0,
-    chargerType: null,
-    power: 99,
-    millage: 42000,
-    year: 2018,
+/** A complete listing submitted through the API, with no registration expiry: its id. */
+const apiListing = (request: APIRequestContext, seller: Session, title: string) =>
+  submitListing(request, seller, title, {
     registrationExpiration: null,
-    description: 'Serviced every year.\nNew tyres.',
-    isFixedPrice: false,
     isDirectFinanceAvailable: false,
-    isFirstOwner: true,
-    isRedPlate: false,
     safety: [1],
     equipment: [2],
-    categoryId: 1,
-    personalDataAgreement: true,
   });
-  expect(res.code, res.message).toBe(0);
-  return res.data.id;
-}
 
 test.describe('the listing form', () => {
   test('reports each of the 26 rules in order, then submits the listing for approval', async ({
@@ -277,7 +180,7 @@ test.describe('the listing form', () => {
       request,
       'POST',
       `cars/listings/user/${seller.userId}`,
-      seller.accessToken,
+      seller,
       { pageNumber: 1, pageSize: 50, stateFilter: null },
     );
     expect(mine.data.cars).toHaveLength(1);
@@ -288,7 +191,7 @@ test.describe('the listing form', () => {
       batteryRange: number;
       description: string;
       images: { width: number; height: number; isCover: boolean }[];
-    }>(request, 'GET', `car/requests/${mine.data.cars[0]!.id}`, seller.accessToken);
+    }>(request, 'GET', `car/requests/${mine.data.cars[0]!.id}`, seller);
     expect(listing.data).toMatchObject({
       state: 'PENDING',
       fuelId: 3,
@@ -425,18 +328,12 @@ test.describe('the listing form', () => {
     // A top-up in another tab shows when this one becomes visible again.
     await page.getByRole('radio', { name: /Premium/ }).check();
     await expect(topUp).toBeVisible();
-    const admin = await login(request, e2eAdmin.email, e2eAdmin.password);
-    const voucher = await call<{ code: string }>(
-      request,
-      'POST',
-      'voucher/add',
-      admin.accessToken,
-      {
-        credits: 100,
-        daysActive: 5,
-      },
-    );
-    const redeemed = await call(request, 'POST', 'voucher/redeem', seller.accessToken, {
+    const admin = await adminSession(request);
+    const voucher = await call<{ code: string }>(request, 'POST', 'voucher/add', admin, {
+      credits: 100,
+      daysActive: 5,
+    });
+    const redeemed = await call(request, 'POST', 'voucher/redeem', seller, {
       userId: seller.userId,
       code: voucher.data.code,
     });
@@ -448,7 +345,7 @@ test.describe('the listing form', () => {
 
   test('edits a pending request and sends it back for approval', async ({ page, request }) => {
     const seller = await newSeller(request);
-    const id = await apiListing(request, seller.accessToken, 'Yaris waiting for review');
+    const id = await apiListing(request, seller, 'Yaris waiting for review');
 
     await signIn(page, seller);
     await page.goto(`/car/pending/${id}`);
@@ -481,7 +378,7 @@ test.describe('the listing form', () => {
       request,
       'GET',
       `car/requests/${id}`,
-      seller.accessToken,
+      seller,
     );
     expect(request2.data).toMatchObject({ title: 'Yaris, price reduced', state: 'PENDING' });
     expect(request2.data.images).toHaveLength(5);
@@ -489,9 +386,9 @@ test.describe('the listing form', () => {
 
   test('edits a live listing after approval', async ({ page, request }) => {
     const seller = await newSeller(request);
-    const id = await apiListing(request, seller.accessToken, 'Yaris soon live');
-    const admin = await login(request, e2eAdmin.email, e2eAdmin.password);
-    const approved = await call(request, 'POST', `cars/requests/approve/${id}`, admin.accessToken);
+    const id = await apiListing(request, seller, 'Yaris soon live');
+    const admin = await adminSession(request);
+    const approved = await call(request, 'POST', `cars/requests/approve/${id}`, admin);
     expect(approved.code, approved.message).toBe(0);
 
     await signIn(page, seller);
@@ -516,7 +413,7 @@ test.describe('the listing form', () => {
       request,
       'GET',
       `car/edit/details/raw/${id}`,
-      seller.accessToken,
+      seller,
     );
     expect(edit.data.price).toBe(8900);
     expect(edit.data.images).toHaveLength(6);

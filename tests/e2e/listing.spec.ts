@@ -1,45 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { e2eAdmin } from '../../playwright.config.ts';
+import { bearer, logInByApi, PASSWORD, useSession, type Envelope } from './support/api.ts';
+import { liveListing, submitListing } from './support/listings.ts';
 
 /** Journeys of the listing details (/car/{id}, /car/pending/{id}), the seller offer and SEO. */
 
-const DEMO_PASSWORD = 'Spotted2026';
 const maria = 'maria.borg@example.mt';
 const joseph = 'joseph.camilleri@example.mt';
 /** Maria's demo car: five photos, a second car of hers and similar cars. */
 const VITZ = 'Toyota Vitz 1.0 CVT, low mileage';
 
-interface Session {
-  userId: number;
-  roleId: number;
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function login(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
-  const res = await request.post('/api/user/login', { data: { email, password } });
-  const body = (await res.json()) as Envelope<Session>;
-  expect(body.code, body.message).toBe(0);
-  return body.data;
-}
-
-const bearer = (s: Session) => ({ authorization: `Bearer ${s.accessToken}` });
-
-/** The stored session of the spec (localStorage), set before any page script runs. */
-async function storeSession(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    for (const key of ['accessToken', 'refreshToken', 'userId', 'roleId', 'email'] as const)
-      localStorage.setItem(key, String(s[key]));
-  }, session);
-}
+const login = (request: APIRequestContext, email: string) => logInByApi(request, email, PASSWORD);
 
 /** The id of a live demo listing by its title. */
 async function liveId(request: APIRequestContext, title: string) {
@@ -48,88 +19,6 @@ async function liveId(request: APIRequestContext, title: string) {
   const car = body.data.cars.find((c) => c.title === title);
   expect(car, `a live listing titled ${title}`).toBeTruthy();
   return car!.id;
-}
-
-/** Five small distinct JPEG photos as base64. */
-function photos() {
-  return Promise.all(
-    Array.from({ length: 5 }, async (_, i) => {
-      const jpeg = await sharp({
-        create: { width: 160, height: 120, channels: 3, background: { r: 40 * i, g: 90, b: 160 } },
-      })
-        .jpeg()
-        .toBuffer();
-      return { image: jpeg.toString('base64'), isCover: i === 0, name: `photo-${i}.jpg` };
-    }),
-  );
-}
-
-/** A new Standard listing of `owner`'s, PENDING; approved by the administrator when asked. */
-async function createListing(
-  request: APIRequestContext,
-  owner: Session,
-  title: string,
-  approve = false,
-) {
-  const brands = (await (await request.get('/api/cars/brands')).json()) as Envelope<
-    { id: number; name: string }[]
-  >;
-  const toyota = brands.data.find((b) => b.name === 'Toyota')!;
-  const models = (await (
-    await request.get(`/api/cars/brands/${toyota.id}/models/`)
-  ).json()) as Envelope<{ id: number; name: string }[]>;
-  const yaris = models.data.find((m) => m.name === 'Yaris')!;
-  const res = await request.post('/api/cars/add', {
-    headers: bearer(owner),
-    data: {
-      images: await photos(),
-      brand: toyota.id,
-      model: yaris.id,
-      title,
-      body: 1,
-      fuel: 1,
-      doorNumber: 4,
-      emissionClass: 6,
-      driveTrain: 1,
-      transmission: 2,
-      steeringWheelSide: 1,
-      acType: 2,
-      origin: 3,
-      carColor: 3,
-      adTypeId: 3,
-      price: 9500,
-      cubics: 1300,
-      batteryCapacity: 0,
-      batteryRange: 0,
-      chargerType: null,
-      power: 99,
-      millage: 42000,
-      year: 2018,
-      registrationExpiration: '06.2027',
-      description: 'Serviced every year.\nNew tyres.',
-      currency: '€',
-      isFixedPrice: false,
-      isDirectFinanceAvailable: true,
-      isFirstOwner: true,
-      isRedPlate: false,
-      safety: [1, 2],
-      equipment: [1, 3],
-      categoryId: 1,
-      personalDataAgreement: true,
-    },
-  });
-  const created = (await res.json()) as Envelope<{ id: number }>;
-  expect(created.code, created.message).toBe(0);
-  if (approve) {
-    const admin = await login(request, e2eAdmin.email, e2eAdmin.password);
-    const approved = (await (
-      await request.post(`/api/cars/requests/approve/${created.data.id}`, {
-        headers: bearer(admin),
-      })
-    ).json()) as Envelope<null>;
-    expect(approved.code, approved.message).toBe(0);
-  }
-  return created.data.id;
 }
 
 /** The result dialog of site/lib/dialogs.ts showing `text`; closes it. */
@@ -283,7 +172,7 @@ test('favorite asks a visitor to log in, and adds and removes for a user', async
     headers: bearer(session),
     data: { carId: id, userId: session.userId },
   });
-  await storeSession(page, session);
+  await useSession(page, session);
   await page.reload();
   const favorite = page.getByRole('button', { name: 'Favorite' });
   await expect(favorite).toHaveAttribute('aria-pressed', 'false');
@@ -337,8 +226,8 @@ test('the owner sees Edit, Delete and Promote instead of the seller block, and d
   request,
 }) => {
   const owner = await login(request, maria);
-  const id = await createListing(request, owner, 'Yaris to delete', true);
-  await storeSession(page, owner);
+  const id = await liveListing(request, owner, 'Yaris to delete');
+  await useSession(page, owner);
   await page.goto(`/car/${id}`);
 
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute(
@@ -371,7 +260,7 @@ test('the promotion dialog offers only higher tiers and asks for a choice', asyn
   const balance = (await (
     await request.get(`/api/user/balance/${owner.userId}`, { headers: bearer(owner) })
   ).json()) as Envelope<{ balance: number }>;
-  await storeSession(page, owner);
+  await useSession(page, owner);
   await page.goto(`/car/${await liveId(request, VITZ)}`);
   await page.getByRole('button', { name: 'Promote' }).click();
 
@@ -405,12 +294,12 @@ test('the promotion dialog offers only higher tiers and asks for a choice', asyn
 
 test('a listing request shows its owner the PENDING banner', async ({ page, request }) => {
   const owner = await login(request, maria);
-  const id = await createListing(request, owner, 'Yaris waiting for review');
+  const id = await submitListing(request, owner, 'Yaris waiting for review');
 
   await page.goto(`/car/pending/${id}`);
   await expect(page.getByRole('heading', { name: 'Listing not spotted!' })).toBeVisible();
 
-  await storeSession(page, owner);
+  await useSession(page, owner);
   await page.reload();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Yaris waiting for review' }),

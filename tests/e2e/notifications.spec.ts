@@ -1,57 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.ts';
+import { bearer, logInByApi, newUser, unique, useSession } from './support/api.ts';
 
-const PASSWORD = 'Spotted2026';
-
-interface Session {
-  userId: number;
-  roleId: number;
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
 interface Notification {
   id: number;
   title: string;
   isRead: boolean;
 }
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
-async function logInByApi(request: APIRequestContext, email: string, password: string) {
-  const res = await (await request.post('/api/user/login', { data: { email, password } })).json();
-  expect(res.code).toBe(0);
-  return res.data as Session;
-}
-
-async function newUser(request: APIRequestContext): Promise<Session> {
-  const email = `note.${unique()}@example.mt`;
-  const res = await request.post('/api/user/register/private', {
-    data: {
-      firstName: 'Note',
-      lastName: 'Reader',
-      email,
-      phone: '79777888',
-      city: 'Birkirkara',
-      password: PASSWORD,
-    },
-  });
-  expect((await res.json()).code).toBe(0);
-  return logInByApi(request, email, PASSWORD);
-}
-
-const auth = (s: Session) => ({ authorization: `Bearer ${s.accessToken}` });
-
-async function useSession(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('accessToken', s.accessToken);
-    localStorage.setItem('refreshToken', s.refreshToken);
-    localStorage.setItem('userId', String(s.userId));
-    localStorage.setItem('roleId', String(s.roleId));
-    localStorage.setItem('email', s.email);
-  }, session);
-}
+const auth = bearer;
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -45,6 +45,19 @@ export async function call<T>(
   return (await res.json()) as Envelope<T>;
 }
 
+/** A call that must succeed: its data. */
+export async function callOk<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  session?: Session,
+  data?: unknown,
+): Promise<T> {
+  const res = await call<T>(request, method, path, session, data);
+  expect(res.code, `${method} ${path}: ${res.message}`).toBe(0);
+  return res.data;
+}
+
 export async function logInByApi(request: APIRequestContext, email: string, password: string) {
   const res = await call<Session>(request, 'POST', 'user/login', undefined, { email, password });
   expect(res.code, res.message).toBe(0);
