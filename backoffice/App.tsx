@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import approveListings from './approve-listings/index.ts';
 import { authProvider, entryRedirect } from './authProvider.ts';
+import { NotFound } from './common/NotFound.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { dataProvider } from './dataProvider.ts';
 import deniedListings from './denied-listings/index.ts';
@@ -52,6 +53,7 @@ function Panel() {
       loginPage={false}
       layout={Layout}
       dashboard={Dashboard}
+      catchAll={NotFound}
       theme={theme}
       disableTelemetry
     >

@@ -22,6 +22,7 @@ export const messages = {
     passwordTooShort: 'Password too short',
     invalidCredentials: 'Invalid credentials',
     progress: 'Logging in...',
+    logoutProgress: 'Logging out...',
   },
   register: {
     emailRequired: 'Email field is required',

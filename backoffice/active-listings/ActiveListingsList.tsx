@@ -3,6 +3,7 @@ import { ExportButton, FilterLiveSearch, ListBase, useListContext } from 'react-
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { cardPrice } from '../listings/listingFields.ts';
 import { listingTypeName } from './listingTypes.ts';
 
@@ -25,7 +26,7 @@ const columns: GridColDef<CarCard>[] = [
 
 /** Every live listing; the title shows how many; a row opens the listing on the site. */
 export const ActiveListingsList = () => (
-  <ListBase<CarCard> perPage={25} sort={{ field: 'id', order: 'DESC' }}>
+  <ListBase<CarCard> queryOptions={quietList} perPage={25} sort={{ field: 'id', order: 'DESC' }}>
     <ActiveListings />
   </ListBase>
 );

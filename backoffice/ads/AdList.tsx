@@ -7,12 +7,14 @@ import {
   ExportButton,
   FilterLiveSearch,
   ListBase,
+  useDataProvider,
   type Exporter,
 } from 'react-admin';
 import { dateTime } from '#shared/format.ts';
 import type { AdminAd } from '#shared/schemas/ad.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { adCsvRow, adStatus } from './adFields.ts';
 import { AdDialog, newAd, type AdDraft } from './AdDialog.tsx';
 
@@ -50,8 +52,23 @@ const exporter: Exporter<AdminAd> = (rows, fetchRelated, dataProvider, resource)
 /** Ads for clients, newest first; 'Create ad' and a row click open the ad's dialog. */
 export function AdList() {
   const [open, setOpen] = useState<AdDraft | null>(null);
+  const dataProvider = useDataProvider();
+  // A row opens the ad as the server has it now (GET ad/{id}), not as the list loaded it.
+  const edit = (row: AdminAd) =>
+    dataProvider.getOne<AdminAd>('ads', { id: row.id }).then(
+      ({ data }) => setOpen(data),
+      (error: Error) => {
+        console.error('[ads]', error.message);
+        setOpen(row);
+      },
+    );
   return (
-    <ListBase<AdminAd> perPage={25} sort={{ field: 'id', order: 'DESC' }} exporter={exporter}>
+    <ListBase<AdminAd>
+      queryOptions={quietList}
+      perPage={25}
+      sort={{ field: 'id', order: 'DESC' }}
+      exporter={exporter}
+    >
       <SectionTitle
         title={TITLE}
         actions={
@@ -64,7 +81,7 @@ export function AdList() {
         }
       />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
-      <DataTable<AdminAd> label={TITLE} columns={columns} onRowClick={setOpen} />
+      <DataTable<AdminAd> label={TITLE} columns={columns} onRowClick={(row) => void edit(row)} />
       <AdDialog record={open} onClose={() => setOpen(null)} />
     </ListBase>
   );

@@ -7,6 +7,7 @@ import { messages } from '#shared/messages.ts';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { useAdminAction } from '../common/useAdminAction.tsx';
 import { cardLabel, cardPrice } from '../listings/listingFields.ts';
 import { texts } from '../texts.ts';
@@ -21,7 +22,7 @@ const TITLE = 'Featured listings';
  * each with Remove (after a confirmation); 'Add top spotted car' opens the picker of home cars.
  */
 export const FeaturedListingsList = () => (
-  <ListBase<CarCard> perPage={25} sort={{ field: '', order: 'ASC' }}>
+  <ListBase<CarCard> queryOptions={quietList} perPage={25} sort={{ field: '', order: 'ASC' }}>
     <FeaturedListings />
   </ListBase>
 );

@@ -3,6 +3,7 @@ import { ExportButton, ListBase, Pagination, useListContext } from 'react-admin'
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { CarCardTile } from './CarCardTile.tsx';
 
 interface CarCardGridProps {
@@ -18,12 +19,16 @@ const PER_PAGE_OPTIONS = [12, 24, 48, 96];
 
 /**
  * A card-grid section (approve, denied, edited, reported, suspended listings): the resource's
- * list as a 4-column grid of cards (fewer columns on narrower screens), newest first, with CSV
+ * list as a 4-column grid of cards (fewer columns up to 1024 px wide), newest first, with CSV
  * export and paging.
  */
 export function CarCardGrid({ title, empty, to }: CarCardGridProps) {
   return (
-    <ListBase<CarCard> perPage={24} sort={{ field: 'createdAt', order: 'DESC' }}>
+    <ListBase<CarCard>
+      queryOptions={quietList}
+      perPage={24}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+    >
       <SectionTitle title={title} actions={<ExportButton />} />
       <Cards empty={empty} to={to} />
     </ListBase>
@@ -33,16 +38,14 @@ export function CarCardGrid({ title, empty, to }: CarCardGridProps) {
 const gridSx = {
   display: 'grid',
   gap: 2,
-  gridTemplateColumns: {
-    xs: '1fr',
-    sm: 'repeat(2, minmax(0, 1fr))',
-    md: 'repeat(3, minmax(0, 1fr))',
-    lg: 'repeat(4, minmax(0, 1fr))',
-  },
+  // The spec's 4 columns above its 1024 px breakpoint; 2 on tablets, 1 on phones.
+  gridTemplateColumns: '1fr',
+  '@media (min-width: 600px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  '@media (min-width: 1025px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
 } as const;
 
 function Cards({ empty, to }: Pick<CarCardGridProps, 'empty' | 'to'>) {
-  const { data, total, isPending } = useListContext<CarCard>();
+  const { data, total, isPending, error } = useListContext<CarCard>();
   const panel = usePanelPath();
   if (isPending) {
     return (
@@ -53,6 +56,8 @@ function Cards({ empty, to }: Pick<CarCardGridProps, 'empty' | 'to'>) {
       </Box>
     );
   }
+  // A queue that failed to load is not an empty queue (the failure is only logged).
+  if (error) return null;
   if (!data?.length) {
     return (
       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>

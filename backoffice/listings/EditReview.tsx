@@ -1,10 +1,9 @@
-import { Alert, Button, Link } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Link } from '@mui/material';
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
 import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, EditRecord } from '../dataProvider.ts';
 import { texts } from '../texts.ts';
-import { DenyDialog } from './DenyDialog.tsx';
+import { ApproveOrDeny } from './ApproveOrDeny.tsx';
 import { changedFields } from './listingFields.ts';
 import { ListingView } from './ListingView.tsx';
 import { ReviewFrame, reviewMeta } from './ReviewFrame.tsx';
@@ -22,7 +21,6 @@ export function EditReview() {
   });
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { decide, dialogs, busy } = useDecision();
-  const [denying, setDenying] = useState(false);
   const changes = data ? changedFields(data, data.original) : new Set<never>();
 
   return (
@@ -33,30 +31,24 @@ export function EditReview() {
       error={error}
       actions={
         data?.state === 'PENDING' && (
-          <>
-            <Button
-              variant="contained"
-              color="success"
-              disabled={busy}
-              onClick={() =>
-                decide(
-                  texts.progress.approvingEdit,
-                  () => dataProvider.approveEdit(id),
-                  messages.moderation.approved,
-                )
-              }
-            >
-              Approve
-            </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              disabled={busy}
-              onClick={() => setDenying(true)}
-            >
-              Deny
-            </Button>
-          </>
+          <ApproveOrDeny
+            busy={busy}
+            denyTitle="Deny edit"
+            onApprove={() =>
+              void decide(
+                texts.progress.approvingEdit,
+                () => dataProvider.approveEdit(id),
+                messages.moderation.approved,
+              )
+            }
+            onDeny={(reason) =>
+              void decide(
+                texts.progress.denyingEdit,
+                () => dataProvider.denyEdit(id, reason),
+                messages.moderation.denied,
+              )
+            }
+          />
         )
       }
     >
@@ -80,19 +72,6 @@ export function EditReview() {
           <ListingView car={data} original={data.original} changes={changes} />
         </>
       )}
-      <DenyDialog
-        open={denying}
-        title="Deny edit"
-        onClose={() => setDenying(false)}
-        onDeny={(reason) => {
-          setDenying(false);
-          void decide(
-            texts.progress.denyingEdit,
-            () => dataProvider.denyEdit(id, reason),
-            messages.moderation.denied,
-          );
-        }}
-      />
       {dialogs}
     </ReviewFrame>
   );

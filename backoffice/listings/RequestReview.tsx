@@ -1,10 +1,8 @@
-import { Button } from '@mui/material';
-import { useState } from 'react';
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
 import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, ListingRecord } from '../dataProvider.ts';
 import { texts } from '../texts.ts';
-import { DenyDialog } from './DenyDialog.tsx';
+import { ApproveOrDeny } from './ApproveOrDeny.tsx';
 import { ListingView } from './ListingView.tsx';
 import { ReviewFrame, reviewMeta } from './ReviewFrame.tsx';
 import { useDecision } from './useDecision.ts';
@@ -21,7 +19,6 @@ export function RequestReview() {
   });
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { decide, dialogs, busy } = useDecision();
-  const [denying, setDenying] = useState(false);
   const denied = data?.state === 'DENIED';
 
   return (
@@ -36,47 +33,28 @@ export function RequestReview() {
       error={error}
       actions={
         data?.state === 'PENDING' && (
-          <>
-            <Button
-              variant="contained"
-              color="success"
-              disabled={busy}
-              onClick={() =>
-                decide(
-                  texts.progress.approvingListing,
-                  () => dataProvider.approveRequest(id),
-                  messages.moderation.approved,
-                )
-              }
-            >
-              Approve
-            </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              disabled={busy}
-              onClick={() => setDenying(true)}
-            >
-              Deny
-            </Button>
-          </>
+          <ApproveOrDeny
+            busy={busy}
+            denyTitle="Deny listing"
+            onApprove={() =>
+              void decide(
+                texts.progress.approvingListing,
+                () => dataProvider.approveRequest(id),
+                messages.moderation.approved,
+              )
+            }
+            onDeny={(reason) =>
+              void decide(
+                texts.progress.denyingListing,
+                () => dataProvider.denyRequest(id, reason),
+                messages.moderation.denied,
+              )
+            }
+          />
         )
       }
     >
       {data && <ListingView car={data} />}
-      <DenyDialog
-        open={denying}
-        title="Deny listing"
-        onClose={() => setDenying(false)}
-        onDeny={(reason) => {
-          setDenying(false);
-          void decide(
-            texts.progress.denyingListing,
-            () => dataProvider.denyRequest(id, reason),
-            messages.moderation.denied,
-          );
-        }}
-      />
       {dialogs}
     </ReviewFrame>
   );

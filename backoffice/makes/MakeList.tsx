@@ -6,6 +6,7 @@ import { ExportButton, FilterLiveSearch, ListBase } from 'react-admin';
 import type { Named } from '#shared/schemas/catalog.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { MakeCreateDialog } from './MakeCreateDialog.tsx';
 
 const TITLE = 'Makes';
@@ -19,7 +20,7 @@ const columns: GridColDef<Named>[] = [
 export function MakeList() {
   const [creating, setCreating] = useState(false);
   return (
-    <ListBase<Named> perPage={25} sort={{ field: 'name', order: 'ASC' }}>
+    <ListBase<Named> queryOptions={quietList} perPage={25} sort={{ field: 'name', order: 'ASC' }}>
       <SectionTitle
         title={TITLE}
         actions={

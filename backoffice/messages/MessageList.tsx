@@ -6,6 +6,7 @@ import { dateTime } from '#shared/format.ts';
 import type { ContactMessage } from '#shared/schemas/contact.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { MessageDialog } from './MessageDialog.tsx';
 
 const TITLE = 'Messages';
@@ -50,7 +51,11 @@ export function MessageList() {
   ];
 
   return (
-    <ListBase<ContactMessage> perPage={25} sort={{ field: 'id', order: 'DESC' }}>
+    <ListBase<ContactMessage>
+      queryOptions={quietList}
+      perPage={25}
+      sort={{ field: 'id', order: 'DESC' }}
+    >
       <SectionTitle title={TITLE} actions={<ExportButton />} />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<ContactMessage> label={TITLE} columns={columns} onRowClick={setOpen} />

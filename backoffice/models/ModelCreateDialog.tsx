@@ -1,18 +1,11 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useId, useState, type FormEvent } from 'react';
+import { Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useCreate } from 'react-admin';
 import type { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { addModelSchema, type Named, type modelSchema } from '#shared/schemas/catalog.ts';
 import { firstMessage } from '#shared/schemas/zod.ts';
+import { FormDialog } from '../common/FormDialog.tsx';
 import { useAdminAction } from '../common/useAdminAction.tsx';
 import { texts } from '../texts.ts';
 import { MakeAutocomplete } from './MakeAutocomplete.tsx';
@@ -34,15 +27,13 @@ export function ModelCreateDialog({
   makeId: number | null;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const [brandId, setBrandId] = useState<number | null>(makeId);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [create] = useCreate<Model>();
   const { perform, dialogs, busy } = useAdminAction();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const parsed = addModelSchema.safeParse({ brandId: brandId ?? 0, name });
     if (!parsed.success) return setProblem(firstMessage(parsed.error));
     setProblem(null);
@@ -55,45 +46,31 @@ export function ModelCreateDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title="Add model"
+      submitLabel="Add"
+      busy={busy}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{
-        transition: {
-          onEnter: () => setBrandId(makeId),
-          onExited: () => {
-            setName('');
-            setProblem(null);
-          },
-        },
+      onSubmit={submit}
+      onEnter={() => setBrandId(makeId)}
+      onExited={() => {
+        setName('');
+        setProblem(null);
       }}
+      after={dialogs}
     >
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>Add model</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <MakeAutocomplete makes={makes} value={brandId} onChange={setBrandId} />
-            <TextField
-              label="Name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={problem !== null}
-              helperText={problem ?? ' '}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Add
-          </Button>
-        </DialogActions>
-      </form>
-      {dialogs}
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <MakeAutocomplete makes={makes} value={brandId} onChange={setBrandId} />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={problem !== null}
+          helperText={problem ?? ' '}
+          fullWidth
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -6,6 +6,7 @@ import { ExportButton, ListBase, useGetList, useListContext } from 'react-admin'
 import type { Named } from '#shared/schemas/catalog.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { texts } from '../texts.ts';
 import { MakeAutocomplete } from './MakeAutocomplete.tsx';
 import { ModelCreateDialog, type Model } from './ModelCreateDialog.tsx';
@@ -19,7 +20,7 @@ const columns: GridColDef<Model>[] = [
 
 /** Choose a make, then its models; 'Add model' preselects the chosen make. */
 export const ModelList = () => (
-  <ListBase<Model> perPage={25} sort={{ field: 'name', order: 'ASC' }}>
+  <ListBase<Model> queryOptions={quietList} perPage={25} sort={{ field: 'name', order: 'ASC' }}>
     <Models />
   </ListBase>
 );

@@ -7,6 +7,7 @@ import { messages } from '#shared/messages.ts';
 import { packageTypes, type PaymentPackage } from '#shared/schemas/payment.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { useAdminAction } from '../common/useAdminAction.tsx';
 import { texts } from '../texts.ts';
 import { packageAmount, packageTabs } from './packageFields.ts';
@@ -17,6 +18,7 @@ const TITLE = 'Payment packages';
 /** Credit packages by kind (Individual first); a row edits, 'Create package' adds one. */
 export const PaymentPackageList = () => (
   <ListBase<PaymentPackage>
+    queryOptions={quietList}
     perPage={25}
     sort={{ field: 'id', order: 'ASC' }}
     filterDefaultValues={{ typeId: packageTypes.individual }}

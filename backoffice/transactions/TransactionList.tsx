@@ -11,6 +11,7 @@ import { dateTime } from '#shared/format.ts';
 import type { Transaction } from '#shared/schemas/payment.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { ActionCell, BalanceCell } from './TransactionCells.tsx';
 import { transactionCsvRow, transactionTabs } from './transactionLabels.ts';
 
@@ -50,7 +51,12 @@ const exporter: Exporter<Transaction> = (rows, fetchRelated, dataProvider, resou
 
 /** Every credit transaction, newest first, filtered by type with the spec's tabs. */
 export const TransactionList = () => (
-  <ListBase<Transaction> perPage={25} sort={{ field: '', order: 'ASC' }} exporter={exporter}>
+  <ListBase<Transaction>
+    queryOptions={quietList}
+    perPage={25}
+    sort={{ field: '', order: 'ASC' }}
+    exporter={exporter}
+  >
     <Transactions />
   </ListBase>
 );

@@ -5,6 +5,7 @@ import type { userRowSchema } from '#shared/schemas/user.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 
 export type UserRow = z.infer<typeof userRowSchema>;
 
@@ -23,7 +24,7 @@ export function UserList() {
   const navigate = useNavigate();
   const panel = usePanelPath();
   return (
-    <ListBase<UserRow> perPage={25} sort={{ field: 'id', order: 'ASC' }}>
+    <ListBase<UserRow> queryOptions={quietList} perPage={25} sort={{ field: 'id', order: 'ASC' }}>
       <SectionTitle title={TITLE} actions={<ExportButton />} />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<UserRow>

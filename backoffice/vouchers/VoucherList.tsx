@@ -7,6 +7,7 @@ import { dateTime } from '#shared/format.ts';
 import { messages } from '#shared/messages.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { quietList } from '../common/quietList.ts';
 import { useAdminAction } from '../common/useAdminAction.tsx';
 import { texts } from '../texts.ts';
 import { VoucherCreateDialog, type Voucher } from './VoucherCreateDialog.tsx';
@@ -68,7 +69,7 @@ export function VoucherList() {
   ];
 
   return (
-    <ListBase<Voucher> perPage={25} sort={{ field: 'id', order: 'DESC' }}>
+    <ListBase<Voucher> queryOptions={quietList} perPage={25} sort={{ field: 'id', order: 'DESC' }}>
       <SectionTitle
         title={TITLE}
         actions={

@@ -130,6 +130,7 @@ describe('submitting a listing', () => {
     [{ year: 1900 }, `Year have to be in range of 1950 - ${year + 1}`],
     [{ registrationExpiration: undefined }, 'You have to select registration expiration'],
     [{ personalDataAgreement: false }, 'You have to agree on storing personal data'],
+    [{ personalDataAgreement: undefined }, 'You have to agree on storing personal data'],
     [{ brand: null, model: null, title: '' }, 'You have to select make'],
     [{ title: 'x'.repeat(51) }, 'Listing header can have at most 50 characters'],
     [{ description: 'x'.repeat(1001) }, 'Description can have at most 1000 characters'],

@@ -18,6 +18,9 @@ export interface ApiClientOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** What every call answers: the envelope, with the HTTP status (0 when nothing came back). */
+export type ApiResult<T> = Envelope<T> & { status: number };
+
 const TRANSPORT_FAILURE = 'An error occurred';
 
 /**
@@ -77,11 +80,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return false;
   }
 
-  async function call<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<Envelope<T> & { status: number }> {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
     let result = await once<T>(method, path, body);
     if (result.status === 401 && options.session?.get()?.userId) {
       refreshing ??= refresh().finally(() => (refreshing = null));

@@ -17,17 +17,18 @@ export const contactSchema = z.object({
     .min(1, messages.contact.emailRequired)
     .regex(EMAIL_PATTERN, messages.contact.emailInvalid)
     .max(254, messages.contact.emailInvalid),
+  text: z
+    .string({ error: messages.contact.messageTooShort })
+    .trim()
+    .min(limits.contactMessageMin, messages.contact.messageTooShort)
+    .max(limits.contactMessageMax, messages.contact.messageTooLong),
+  // Checked last: the spec validates no phone; the cap only guards the column.
   phone: z
     .string()
     .trim()
     .max(CONTACT_PHONE_MAX, `Phone number can have at most ${CONTACT_PHONE_MAX} characters`)
     .nullish()
     .transform((v) => v ?? ''),
-  text: z
-    .string({ error: messages.contact.messageTooShort })
-    .trim()
-    .min(limits.contactMessageMin, messages.contact.messageTooShort)
-    .max(limits.contactMessageMax, messages.contact.messageTooLong),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 

@@ -115,7 +115,6 @@ export function listingProblem(input: RuleInput, ctx: ProblemContext): string | 
   const images = input.images?.length ?? 0;
   const rules: [boolean, string][] = [
     [images < limits.imagesMin, m.imagesMin],
-    [images > limits.imagesMax, m.imagesMax],
     [missing(input.brand), m.make],
     [missing(input.model), m.model],
     [!input.title?.trim(), m.title],
@@ -143,7 +142,9 @@ export function listingProblem(input: RuleInput, ctx: ProblemContext): string | 
       m.yearRange(ctx.minYear, ctx.maxYear),
     ],
     [input.registrationExpiration === undefined, m.registration],
-    [ctx.mode === 'add' && input.personalDataAgreement === false, m.agreement],
+    [ctx.mode === 'add' && input.personalDataAgreement !== true, m.agreement],
+    // Beyond the spec's 26: the form never sends more than 20 photos; other clients are told.
+    [images > limits.imagesMax, m.imagesMax],
   ];
   return rules.find(([broken]) => broken)?.[1] ?? null;
 }

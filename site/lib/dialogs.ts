@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages.ts';
+import { isLoggedIn } from './session.ts';
 
 /**
  * The three dialogs of the spec, on the native <dialog> element (focus trap, Escape, backdrop):
@@ -106,6 +107,8 @@ export async function withProgress<T extends { code: number; message: string }>(
   const done = showProgress(message);
   const result = await call();
   done();
+  // A 401 that ended the session shows the screen's login prompt instead (useSession).
+  if (result.code === 401 && !isLoggedIn()) return result;
   if (result.code !== 0) await showResult(false, result.message || messages.common.errorOccurred);
   else if (success) await showResult(true, success);
   return result;

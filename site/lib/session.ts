@@ -41,12 +41,16 @@ export function writeSession(session: Session) {
   document.documentElement.dataset.auth = 'in';
 }
 
+/** Sent on window when the session is cleared (logout, or a 401 the refresh could not cure). */
+export const SESSION_CLEARED = 'spotted:session-cleared';
+
 export function clearSession() {
   const s = storage();
   if (!s) return;
   for (const key of [keys.accessToken, keys.refreshToken, keys.userId, keys.roleId, keys.email])
     s.removeItem(key);
   document.documentElement.dataset.auth = 'out';
+  window.dispatchEvent(new Event(SESSION_CLEARED));
 }
 
 /** Logged in means an access token is stored (the spec's rule). */

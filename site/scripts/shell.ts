@@ -1,6 +1,7 @@
 import { dateTime } from '#shared/format.ts';
+import { messages } from '#shared/messages.ts';
 import { api } from '../lib/api.ts';
-import { confirm, showResult } from '../lib/dialogs.ts';
+import { confirm, showProgress, showResult } from '../lib/dialogs.ts';
 import { clearSession, isLoggedIn, keys, readSession } from '../lib/session.ts';
 
 /** The behaviour every page shares: menus, logout, the bell, the banners, the search memory. */
@@ -42,7 +43,9 @@ export async function logout() {
   if (!(await confirm('Are you sure that you want to log out?'))) return;
   const session = readSession();
   if (session) {
+    const done = showProgress(messages.login.logoutProgress);
     const res = await api.put(`user/logout/${session.userId}`);
+    done();
     if (res.code !== 0 && res.status !== 401) {
       await showResult(false, res.message);
       return;

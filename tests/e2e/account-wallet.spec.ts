@@ -183,9 +183,9 @@ test('buying credits through the sandbox checkout adds them to the balance', asy
   await expect(page).toHaveURL(/\/api\/payment\/sandbox\//);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/payment\/success/);
-  await expect(page.getByText('Payment is done successfully!')).toBeVisible();
+  await expectResult(page, 'Success', 'Payment is done successfully!');
 
-  await page.goto('/credit-balance');
+  await expect(page).toHaveURL(/\/credit-balance$/);
   await expect(balanceCard(page)).toContainText(`${50 + pack.credits} credits`);
   await page.goto('/my-transactions');
   await expect(page.getByText(`+${pack.credits} credits`).first()).toBeVisible();
@@ -276,6 +276,27 @@ test('redeeming a voucher: a short code is refused unsent, a good one reloads th
   expect(redeemCalls).toBe(1);
 });
 
+test('a session that ends while the page is open turns an action into the login prompt', async ({
+  page,
+  request,
+}) => {
+  const user = await register(request);
+  await signIn(page, user);
+  await page.goto('/credit-balance');
+  await expect(balanceCard(page)).toContainText('50 credits');
+  // Logged out elsewhere: the stored tokens no longer work, and the refresh cannot cure it.
+  expect((await call(request, 'PUT', `user/logout/${user.userId}`, user)).code).toBe(0);
+  await page.evaluate(() => localStorage.setItem('accessToken', 'expired'));
+
+  await page.getByRole('textbox', { name: 'Code' }).fill('SOMECODE1');
+  await page.getByRole('button', { name: 'Redeem credit' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Please log in to see credit balance' }),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+});
+
 test('promote from My listings, then cancel and reactivate the subscription and see its fee', async ({
   page,
   request,
@@ -291,7 +312,7 @@ test('promote from My listings, then cancel and reactivate the subscription and 
   const promotion = page.getByRole('dialog', { name: 'Promote listing' });
   await expect(promotion.getByRole('radio', { name: /Featured/ })).toBeVisible();
   await promotion.getByRole('button', { name: 'Promote' }).click();
-  await expect(promotion).toContainText('You have to choose listing type');
+  await expectResult(page, 'Uh-oh...', 'You have to choose listing type');
   await promotion.getByRole('radio', { name: /Featured/ }).check();
   await promotion.getByRole('button', { name: 'Promote' }).click();
   await expectResult(page, 'Success', 'Successfully promoted listing');

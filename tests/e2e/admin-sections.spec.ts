@@ -536,3 +536,15 @@ test.describe('below 1024 px', () => {
     await expect(sidebar).toHaveCount(0);
   });
 });
+
+test('an unknown panel path says the page is not spotted', async ({ page }) => {
+  await page.goto('/admin/no-such-section');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not spotted!' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Ooops, we cannot spot the page you are looking for. Please check URL or try loading again later.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the panel' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+});

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.ts';
-import { adminSession, callOk, newUser, PASSWORD, unique } from './support/api.ts';
+import { adminSession, callOk, newUser, PASSWORD, PHONE, unique } from './support/api.ts';
 import { listingPayload, liveListing, submitListing } from './support/listings.ts';
 
 /**
@@ -118,7 +118,7 @@ test.describe('moderation', () => {
     await page.getByRole('link', { name: new RegExp(approveTitle) }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/car/request/${approveId}$`));
     await expect(page.getByRole('heading', { name: approveTitle })).toBeVisible();
-    await expect(page.getByText('+356 79123456')).toBeVisible();
+    await expect(page.getByText(`+356 ${PHONE}`)).toBeVisible();
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('Successfully approved car')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);

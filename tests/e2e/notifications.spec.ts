@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.ts';
 import { bearer, logInByApi, newUser, unique, useSession } from './support/api.ts';
+import { expectResult } from './support/dialogs.ts';
 
 interface Notification {
   id: number;
@@ -83,6 +84,41 @@ test("an admin's notification reaches the user, who opens it and it is read", as
   await expect(row.getByText('Unread')).toHaveCount(0);
 });
 
+test('an opened notification can be removed, after a confirmation', async ({ page, request }) => {
+  const user = await newUser(request);
+  const admin = await logInByApi(request, e2eAdmin.email, e2eAdmin.password);
+  const title = `Parking in Valletta ${unique()}`;
+  const sent = await request.post('/api/notifications/send', {
+    headers: auth(admin),
+    data: { typeId: 1, title, message: '<p>New spaces at the Floriana park and ride.</p>' },
+  });
+  expect((await sent.json()).code).toBe(0);
+
+  await useSession(page, user);
+  await page.goto('/notifications');
+  const row = page.getByRole('link', { name: new RegExp(title) });
+  await row.click();
+  const detail = page.getByRole('article');
+  await expect(detail.getByRole('heading', { name: title })).toBeVisible();
+  const id = Number(/\/notifications\/(\d+)$/.exec(page.url())?.[1]);
+
+  await detail.getByRole('button', { name: 'Remove' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText('Remove this notification?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(detail.getByRole('heading', { name: title })).toBeVisible();
+
+  await detail.getByRole('button', { name: 'Remove' }).click();
+  await confirm.getByRole('button', { name: "I'm sure" }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(row).toHaveCount(0);
+  const gone = await request.get(`/api/notifications/${id}`, { headers: auth(user) });
+  expect((await gone.json()).code).not.toBe(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'All notifications' })).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
 test('a paid sandbox checkout ends on the payment result page, which says so', async ({
   page,
   request,
@@ -109,7 +145,7 @@ test('a paid sandbox checkout ends on the payment result page, which says so', a
   await expect(page.getByRole('heading', { name: 'Payment is done successfully!' })).toBeVisible({
     timeout: 15_000,
   });
-  await page.getByRole('link', { name: 'Go to credit balance' }).click();
+  await expectResult(page, 'Success', 'Payment is done successfully!');
   await expect(page).toHaveURL(/\/credit-balance$/);
 });
 

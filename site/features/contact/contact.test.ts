@@ -21,4 +21,14 @@ describe('contact rules', () => {
       contactProblem({ email: 'maria@example.mt', phone: 'call me', text: 'Hello, I need help.' }),
     ).toBeNull();
   });
+
+  it('reports the message rules before the cap on an overlong phone', () => {
+    const phone = '7'.repeat(41);
+    expect(contactProblem({ email: 'maria@example.mt', phone, text: 'Short' })).toBe(
+      m.messageTooShort,
+    );
+    expect(contactProblem({ email: 'maria@example.mt', phone, text: 'x'.repeat(501) })).toBe(
+      m.messageTooLong,
+    );
+  });
 });

@@ -180,7 +180,7 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
   const send = async (payload: ListingBody) => {
     const body =
       mode === 'add'
-        ? { ...payload, personalDataAgreement: true }
+        ? payload
         : mode === 'edit'
           ? { ...payload, originalId: listingId }
           : { ...payload, id: listingId };

@@ -60,7 +60,7 @@ export default function PhotoGallery({ images, alt }: Props) {
         );
       })}
       <a className="button photo-grid__all" href={images[0]?.name} onClick={show(0)}>
-        See all photos ({images.length})
+        See all photos
       </a>
       {open !== null && (
         <Gallery images={images} alt={alt} start={open} onClose={() => setOpen(null)} />

@@ -4,6 +4,7 @@ import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { Notification } from '#shared/schemas/notification.ts';
 import { api } from '../../lib/api.ts';
+import { confirm, showProgress, showResult } from '../../lib/dialogs.ts';
 import { readSession } from '../../lib/session.ts';
 import TypeIcon from './TypeIcon.tsx';
 import './notifications.css';
@@ -99,6 +100,19 @@ export default function Notifications({ selectedId: initial }: Props) {
     setSelectedId(id);
   }
 
+  /** Removes the opened notification (after asking) and goes back to the list. */
+  async function remove(id: number) {
+    if (!(await confirm('Remove this notification?'))) return;
+    const done = showProgress(messages.common.loading);
+    const res = await api.put(`notifications/remove/${id}`);
+    done();
+    if (res.status === 401) return setLoggedIn(false);
+    if (res.code !== 0) return void showResult(false, res.message);
+    setList((items) => items?.filter((n) => n.id !== id) ?? null);
+    history.pushState(null, '', '/notifications');
+    setSelectedId(null);
+  }
+
   if (!loggedIn) {
     return (
       <div className="empty panel notifications__prompt">
@@ -184,6 +198,13 @@ export default function Notifications({ selectedId: initial }: Props) {
                   {dateTime(detail.notification.sentAt)}
                 </time>
               </div>
+              <button
+                type="button"
+                className="button button--ghost notification__remove"
+                onClick={() => void remove(detail.notification.id)}
+              >
+                Remove
+              </button>
             </header>
             <div
               className="notification__message"

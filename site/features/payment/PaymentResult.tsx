@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
-import { showProgress } from '../../lib/dialogs.ts';
+import { showProgress, showResult } from '../../lib/dialogs.ts';
 import { readSession } from '../../lib/session.ts';
 import './payment.css';
 
@@ -20,7 +20,10 @@ type Outcome =
 
 const m = messages.payment;
 
-/** Asks the server whether the payer's checkout was paid (which also credits it, once). */
+/**
+ * Asks the server whether the payer's checkout was paid (which also credits it, once); a paid one
+ * says so in the result dialog, then goes to the credit balance.
+ */
 export default function PaymentResult({ sessionId, transactionId }: Props) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'checking' });
   const started = useRef(false);
@@ -37,7 +40,12 @@ export default function PaymentResult({ sessionId, transactionId }: Props) {
         ? await api.post('payment/transaction/check', { sessionId })
         : await api.post(`payment/transaction/check/${encodeURIComponent(transactionId ?? '')}`);
       done();
-      if (res.code === 0) return setOutcome({ kind: 'paid' });
+      if (res.code === 0) {
+        // The spec: the success message, then the credit balance.
+        setOutcome({ kind: 'paid' });
+        await showResult(true, m.succeeded);
+        return location.assign('/credit-balance');
+      }
       if (res.status === 401) return setOutcome({ kind: 'loggedOut' });
       setOutcome({ kind: 'failed', message: res.message || messages.common.errorOccurred });
     })();

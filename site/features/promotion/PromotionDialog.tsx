@@ -56,7 +56,6 @@ export default function PromotionDialog({
   const id = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -85,11 +84,8 @@ export default function PromotionDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!choice) {
-      setProblem(messages.promotion.chooseType);
-      return;
-    }
-    setProblem(null);
+    // Like every other rule of the site, in the failure dialog.
+    if (!choice) return void showResult(false, messages.promotion.chooseType);
     const done = showProgress(messages.promotion.promoting);
     const res = await api.post('car/promote', { carId, listingTypeId: choice.id });
     done();
@@ -133,10 +129,7 @@ export default function PromotionDialog({
                     name={`${id}-type`}
                     value={t.id}
                     checked={t.id === chosen}
-                    onChange={() => {
-                      setChosen(t.id);
-                      setProblem(null);
-                    }}
+                    onChange={() => setChosen(t.id)}
                   />
                   <span className="promotion__name">{t.name}</span>
                   <span className="promotion__price">{priceLabel(t.price)}</span>
@@ -174,11 +167,6 @@ export default function PromotionDialog({
               </div>
             )}
           </>
-        )}
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
         )}
         <div className="dialog__actions">
           <button

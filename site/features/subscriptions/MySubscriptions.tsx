@@ -1,13 +1,18 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { price } from '#shared/format.ts';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
-import { showResult } from '../../lib/dialogs.ts';
 import PromotionDialog from '../promotion/PromotionDialog.tsx';
 import AccountCard from '../my-listings/AccountCard.tsx';
 import FilterChips from '../my-listings/FilterChips.tsx';
-import { EmptyState, Loading, LoginPrompt, SectionHeader } from '../wallet/AccountStates.tsx';
-import { useMobile, useSession } from '../wallet/hooks.ts';
+import {
+  AccountScreen,
+  EmptyState,
+  Loading,
+  LoginPrompt,
+  SectionHeader,
+} from '../wallet/AccountStates.tsx';
+import { useLoad } from '../wallet/hooks.ts';
 import { cancelSubscription, reactivateSubscription } from './actions.ts';
 import SubscriptionDetails from './SubscriptionDetails.tsx';
 import SubscriptionDialog from './SubscriptionDialog.tsx';
@@ -24,8 +29,7 @@ import './subscriptions.css';
 
 const m = messages.subscriptions;
 const TITLE = 'My subscriptions';
-
-type Load<T> = { state: 'loading' } | { state: 'unauthorized' } | { state: 'ready'; data: T };
+const NONE: Subscription[] = [];
 
 interface Props {
   /** /my-subscriptions/{id}: its dialog opens (desktop) or it is shown alone (mobile). */
@@ -34,22 +38,17 @@ interface Props {
 
 /** My subscriptions: the Filters control, the cards with their actions, the details dialog. */
 export default function MySubscriptions({ selectedId = null }: Props) {
-  const session = useSession();
-  const mobile = useMobile();
-  if (session === undefined || mobile === undefined)
-    return (
-      <Titled>
-        <Loading message={m.loading} />
-      </Titled>
-    );
-  if (session === null)
-    return (
-      <Titled>
-        <LoginPrompt message={m.loginPrompt} />
-      </Titled>
-    );
-  if (mobile && selectedId) return <SubscriptionPage id={selectedId} />;
-  return <SubscriptionList userId={session.userId} selectedId={selectedId} mobile={mobile} />;
+  return (
+    <AccountScreen title={TITLE} loading={m.loading} loginPrompt={m.loginPrompt}>
+      {(session, mobile) =>
+        mobile && selectedId ? (
+          <SubscriptionPage id={selectedId} />
+        ) : (
+          <SubscriptionList userId={session.userId} selectedId={selectedId} mobile={mobile} />
+        )
+      }
+    </AccountScreen>
+  );
 }
 
 function Titled({ children, controls }: { children: ReactNode; controls?: ReactNode }) {
@@ -111,23 +110,13 @@ function SubscriptionList({
   mobile: boolean;
 }) {
   const [filter, setFilter] = useState<number | null>(null);
-  const [load, setLoad] = useState<Load<Subscription[]>>({ state: 'loading' });
   const [openId, setOpenId] = useState<number | null>(selectedId);
   const [renewing, setRenewing] = useState<Subscription | null>(null);
-
-  const reload = useCallback(async () => {
-    const res = await api.post<Subscription[]>(`subscription/user/${userId}`, {
-      filterType: filter,
-    });
-    if (res.status === 401) return setLoad({ state: 'unauthorized' });
-    if (res.code !== 0) {
-      setLoad({ state: 'ready', data: [] });
-      return showResult(false, res.message);
-    }
-    setLoad({ state: 'ready', data: res.data });
-  }, [userId, filter]);
-
-  useEffect(() => void reload(), [reload]);
+  const fetch = useCallback(
+    () => api.post<Subscription[]>(`subscription/user/${userId}`, { filterType: filter }),
+    [userId, filter],
+  );
+  const { load, reload } = useLoad(fetch, NONE);
 
   if (load.state === 'unauthorized')
     return (
@@ -141,9 +130,7 @@ function SubscriptionList({
       options={subscriptionFilters}
       value={filter}
       onChange={(value) => {
-        if (value === filter) return;
-        setLoad({ state: 'loading' });
-        setFilter(value);
+        if (value !== filter) setFilter(value);
       }}
     />
   );
@@ -208,20 +195,9 @@ function SubscriptionList({
 
 /** /my-subscriptions/{id} on mobile: the details as their own route, with the actions. */
 function SubscriptionPage({ id }: { id: number }) {
-  const [load, setLoad] = useState<Load<Subscription | null>>({ state: 'loading' });
   const [renewing, setRenewing] = useState<Subscription | null>(null);
-
-  const reload = useCallback(async () => {
-    const res = await api.get<Subscription>(`subscription/${id}`);
-    if (res.status === 401) return setLoad({ state: 'unauthorized' });
-    if (res.code !== 0) {
-      setLoad({ state: 'ready', data: null });
-      return showResult(false, res.message);
-    }
-    setLoad({ state: 'ready', data: res.data });
-  }, [id]);
-
-  useEffect(() => void reload(), [reload]);
+  const fetch = useCallback(() => api.get<Subscription | null>(`subscription/${id}`), [id]);
+  const { load, reload } = useLoad(fetch, null);
 
   return (
     <>

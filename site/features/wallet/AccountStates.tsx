@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { Session } from '#shared/schemas/auth.ts';
+import { useMobile, useSession } from './hooks.ts';
 
 /** A list's loading line: the spec's progress text beside a loader, announced politely. */
 export function Loading({ message }: { message: string }) {
@@ -38,5 +40,28 @@ export function SectionHeader({ title, children }: { title: string; children?: R
       <h1>{title}</h1>
       {children}
     </header>
+  );
+}
+
+interface AccountScreenProps {
+  title: string;
+  /** The screen's progress text, while the session and the screen width are not known yet. */
+  loading: string;
+  /** The screen's prompt when logged out. */
+  loginPrompt: string;
+  /** The screen itself, for a logged-in user on a phone (mobile) or a wider screen. */
+  children: (session: Session, mobile: boolean) => ReactNode;
+}
+
+/** An account screen's entry: its loading line, its login prompt when logged out, else itself. */
+export function AccountScreen({ title, loading, loginPrompt, children }: AccountScreenProps) {
+  const session = useSession();
+  const mobile = useMobile();
+  if (session && mobile !== undefined) return children(session, mobile);
+  return (
+    <>
+      <SectionHeader title={title} />
+      {session === null ? <LoginPrompt message={loginPrompt} /> : <Loading message={loading} />}
+    </>
   );
 }

@@ -94,13 +94,23 @@ function Wallet({ session, onUnauthorized }: WalletProps) {
           </svg>
         </button>
       </section>
-      <Redeem userId={session.userId} onRedeemed={() => void loadBalance()} />
+      <Redeem
+        userId={session.userId}
+        onRedeemed={() => void loadBalance()}
+        onUnauthorized={onUnauthorized}
+      />
       <TopUp userId={session.userId} onUnauthorized={onUnauthorized} />
     </div>
   );
 }
 
-function Redeem({ userId, onRedeemed }: { userId: number; onRedeemed: () => void }) {
+interface RedeemProps {
+  userId: number;
+  onRedeemed: () => void;
+  onUnauthorized: () => void;
+}
+
+function Redeem({ userId, onRedeemed, onUnauthorized }: RedeemProps) {
   const [code, setCode] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -111,6 +121,8 @@ function Redeem({ userId, onRedeemed }: { userId: number; onRedeemed: () => void
     setSending(true);
     const res = await api.post('voucher/redeem/', { userId, code: trimmed });
     setSending(false);
+    // Any 401 of the screen's calls shows the login prompt (the spec).
+    if (res.status === 401) return onUnauthorized();
     if (res.code !== 0) return showResult(false, res.message);
     setCode('');
     // The spec's order: the balance reloads once the success dialog is closed.
@@ -164,6 +176,7 @@ function TopUp({ userId, onUnauthorized }: { userId: number; onUnauthorized: () 
     });
     if (res.code !== 0) {
       done();
+      if (res.status === 401) return onUnauthorized();
       return showResult(false, res.message);
     }
     // The provider's checkout page; it comes back to /payment/success.

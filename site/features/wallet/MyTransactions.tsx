@@ -1,20 +1,31 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { ApiResult } from '#shared/api/client.ts';
 import { dateTime } from '#shared/format.ts';
 import { messages } from '#shared/messages.ts';
 import type { Transaction } from '#shared/schemas/payment.ts';
 import { api } from '../../lib/api.ts';
-import { showResult } from '../../lib/dialogs.ts';
-import { EmptyState, Loading, LoginPrompt, SectionHeader } from './AccountStates.tsx';
+import {
+  AccountScreen,
+  EmptyState,
+  Loading,
+  LoginPrompt,
+  SectionHeader,
+} from './AccountStates.tsx';
 import TransactionDetails from './TransactionDetails.tsx';
 import { describeTransaction } from './transactions.ts';
-import { useMobile, useSession } from './hooks.ts';
+import { useLoad } from './hooks.ts';
 import './account.css';
 import './wallet.css';
 
 const m = messages.wallet;
 const TITLE = 'My transactions';
+const NONE: Transaction[] = [];
 
-type Load<T> = { state: 'loading' } | { state: 'unauthorized' } | { state: 'ready'; data: T };
+/** The transactions call answers them inside an object. */
+const unwrap = (res: ApiResult<{ transactions: Transaction[] }>): ApiResult<Transaction[]> => ({
+  ...res,
+  data: res.data?.transactions ?? NONE,
+});
 
 interface Props {
   /** /my-transactions/{id}: that transaction is selected (desktop) or shown alone (mobile). */
@@ -23,22 +34,21 @@ interface Props {
 
 /** My transactions: a table with a sticky details panel on desktop, a list of links on mobile. */
 export default function MyTransactions({ selectedId = null }: Props) {
-  const session = useSession();
-  const mobile = useMobile();
-  if (session === undefined || mobile === undefined)
-    return (
-      <Shell>
-        <Loading message={m.loadingTransactions} />
-      </Shell>
-    );
-  if (session === null)
-    return (
-      <Shell>
-        <LoginPrompt message={m.transactionsLoginPrompt} />
-      </Shell>
-    );
-  if (mobile && selectedId) return <TransactionPage id={selectedId} />;
-  return <TransactionList userId={session.userId} selectedId={selectedId} mobile={mobile} />;
+  return (
+    <AccountScreen
+      title={TITLE}
+      loading={m.loadingTransactions}
+      loginPrompt={m.transactionsLoginPrompt}
+    >
+      {(session, mobile) =>
+        mobile && selectedId ? (
+          <TransactionPage id={selectedId} />
+        ) : (
+          <TransactionList userId={session.userId} selectedId={selectedId} mobile={mobile} />
+        )
+      }
+    </AccountScreen>
+  );
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -59,23 +69,18 @@ function TransactionList({
   selectedId: number | null;
   mobile: boolean;
 }) {
-  const [load, setLoad] = useState<Load<Transaction[]>>({ state: 'loading' });
   const [selected, setSelected] = useState<number | null>(selectedId);
-
-  const reload = useCallback(async () => {
-    const res = await api.post<{ transactions: Transaction[] }>(`payment/transactions/${userId}`, {
-      pageNumber: 1,
-      pageSize: 500,
-    });
-    if (res.status === 401) return setLoad({ state: 'unauthorized' });
-    if (res.code !== 0) {
-      setLoad({ state: 'ready', data: [] });
-      return showResult(false, res.message);
-    }
-    setLoad({ state: 'ready', data: res.data.transactions });
-  }, [userId]);
-
-  useEffect(() => void reload(), [reload]);
+  const fetch = useCallback(
+    async () =>
+      unwrap(
+        await api.post<{ transactions: Transaction[] }>(`payment/transactions/${userId}`, {
+          pageNumber: 1,
+          pageSize: 500,
+        }),
+      ),
+    [userId],
+  );
+  const { load, reload } = useLoad(fetch, NONE);
 
   if (load.state === 'loading')
     return (
@@ -190,19 +195,8 @@ function TransactionList({
 
 /** /my-transactions/{id} on mobile: the one transaction, with a way back to the list. */
 function TransactionPage({ id }: { id: number }) {
-  const [load, setLoad] = useState<Load<Transaction | null>>({ state: 'loading' });
-
-  const reload = useCallback(async () => {
-    const res = await api.get<Transaction>(`payment/transaction/${id}`);
-    if (res.status === 401) return setLoad({ state: 'unauthorized' });
-    if (res.code !== 0) {
-      setLoad({ state: 'ready', data: null });
-      return showResult(false, res.message);
-    }
-    setLoad({ state: 'ready', data: res.data });
-  }, [id]);
-
-  useEffect(() => void reload(), [reload]);
+  const fetch = useCallback(() => api.get<Transaction | null>(`payment/transaction/${id}`), [id]);
+  const { load, reload } = useLoad(fetch, null);
 
   return (
     <>

@@ -8,6 +8,8 @@ import { e2eAdmin } from '../../../playwright.config.ts';
  */
 
 export const PASSWORD = 'Spotted2026';
+/** The phone number of every account newUser creates. */
+export const PHONE = '79111222';
 
 export interface Session {
   userId: number;
@@ -74,7 +76,7 @@ export async function newUser(request: APIRequestContext, firstName = 'Fresh') {
     firstName,
     lastName: 'Tester',
     email,
-    phone: '79111222',
+    phone: PHONE,
     city: 'Birkirkara',
     password: PASSWORD,
   });
