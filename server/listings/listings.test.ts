@@ -130,7 +130,6 @@ describe('submitting a listing', () => {
     [{ year: 1900 }, `Year have to be in range of 1950 - ${year + 1}`],
     [{ registrationExpiration: undefined }, 'You have to select registration expiration'],
     [{ personalDataAgreement: false }, 'You have to agree on storing personal data'],
-    [{ personalDataAgreement: undefined }, 'You have to agree on storing personal data'],
     [{ brand: null, model: null, title: '' }, 'You have to select make'],
     [{ title: 'x'.repeat(51) }, 'Listing header can have at most 50 characters'],
     [{ description: 'x'.repeat(1001) }, 'Description can have at most 1000 characters'],
@@ -179,6 +178,42 @@ describe('submitting a listing', () => {
       status: 400,
       message: 'The model does not belong to the selected make',
     });
+  });
+});
+
+describe('payloads shaped as the spec gives them', () => {
+  it('adds a listing without the personal-data field, and refuses an explicit refusal', async () => {
+    const seller = await signUp(ctx);
+    const { personalDataAgreement: _, ...payload } = await listingPayload(ctx);
+    const added = await ctx.post<{ id: number }>('/api/cars/add', payload, seller.accessToken);
+    expect(added.code).toBe(0);
+    const refused = await ctx.post(
+      '/api/cars/add',
+      { ...payload, personalDataAgreement: false },
+      seller.accessToken,
+    );
+    expect(refused).toMatchObject({
+      code: 400,
+      message: 'You have to agree on storing personal data',
+    });
+  });
+
+  it('edits a request named by originalId as well as by id, and needs one of them', async () => {
+    const seller = await signUp(ctx);
+    const id = await submitListing(ctx, seller.accessToken);
+    const byOriginal = await ctx.post(
+      '/api/cars/request/edit',
+      { ...(await listingPayload(ctx, { title: 'Renamed by originalId' })), originalId: id },
+      seller.accessToken,
+    );
+    expect(byOriginal.code).toBe(0);
+    expect((await request(id, seller.accessToken)).data.title).toBe('Renamed by originalId');
+    const neither = await ctx.post(
+      '/api/cars/request/edit',
+      await listingPayload(ctx),
+      seller.accessToken,
+    );
+    expect(neither).toMatchObject({ code: 400, message: 'id is required' });
   });
 });
 

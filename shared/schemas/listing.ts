@@ -96,9 +96,17 @@ export type ListingPayloadInput = z.input<typeof listingPayloadSchema>;
 export const editListingSchema = listingPayloadSchema.extend({
   originalId: z.coerce.number({ error: 'originalId is required' }).int().positive(),
 });
-export const editRequestSchema = listingPayloadSchema.extend({
-  id: z.coerce.number({ error: 'id is required' }).int().positive(),
-});
+/** A request's edit names the request by `id` (the site) or, like a live listing's edit, `originalId`. */
+export const editRequestSchema = listingPayloadSchema
+  .extend({
+    id: z.coerce.number({ error: 'id is required' }).int().positive().optional(),
+    originalId: z.coerce.number({ error: 'id is required' }).int().positive().optional(),
+  })
+  .refine((v) => v.id !== undefined || v.originalId !== undefined, {
+    message: 'id is required',
+    path: ['id'],
+  })
+  .transform(({ originalId, ...v }) => ({ ...v, id: (v.id ?? originalId) as number }));
 
 interface ProblemContext {
   mode: 'add' | 'edit';
@@ -142,7 +150,8 @@ export function listingProblem(input: RuleInput, ctx: ProblemContext): string | 
       m.yearRange(ctx.minYear, ctx.maxYear),
     ],
     [input.registrationExpiration === undefined, m.registration],
-    [ctx.mode === 'add' && input.personalDataAgreement !== true, m.agreement],
+    // The spec's add payload has no such field: only an explicit refusal breaks the rule.
+    [ctx.mode === 'add' && input.personalDataAgreement === false, m.agreement],
     // Beyond the spec's 26: the form never sends more than 20 photos; other clients are told.
     [images > limits.imagesMax, m.imagesMax],
   ];
