@@ -2,13 +2,13 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, useMediaQuery } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { Confirm, ExportButton, ListBase, useDelete, useRefresh } from 'react-admin';
+import { ExportButton, ListBase, useRefresh } from 'react-admin';
 import { messages } from '#shared/messages.ts';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { quietList } from '../common/quietList.ts';
-import { useAdminAction } from '../common/useAdminAction.tsx';
+import { useConfirmedDelete } from '../common/useConfirmedDelete.tsx';
 import { cardLabel, cardPrice } from '../listings/listingFields.ts';
 import { texts } from '../texts.ts';
 import { NARROW_QUERY } from '../theme.ts';
@@ -30,23 +30,15 @@ export const FeaturedListingsList = () => (
 function FeaturedListings() {
   const narrow = useMediaQuery(NARROW_QUERY);
   const [picking, setPicking] = useState(false);
-  const [removing, setRemoving] = useState<CarCard | null>(null);
-  const { perform, dialogs, busy } = useAdminAction();
-  const [remove] = useDelete<CarCard>();
   const refresh = useRefresh();
-
-  function confirmRemoval() {
-    const car = removing;
-    setRemoving(null);
-    if (!car) return;
-    void perform({
-      progress: texts.progress.communicating,
-      run: () =>
-        remove('featured-listings', { id: car.id, previousData: car }, { returnPromise: true }),
-      success: messages.moderation.removedFromFeatured,
-      then: refresh,
-    });
-  }
+  const removal = useConfirmedDelete<CarCard>('featured-listings', {
+    title: texts.featured.confirmRemove,
+    question: cardLabel,
+    confirm: 'Remove',
+    progress: texts.progress.communicating,
+    success: messages.moderation.removedFromFeatured,
+    then: refresh,
+  });
 
   const columns: GridColDef<CarCard>[] = [
     { field: 'id', headerName: 'ID', width: 80 },
@@ -70,9 +62,9 @@ function FeaturedListings() {
         <Button
           color="error"
           size="small"
-          disabled={busy}
+          disabled={removal.busy}
           aria-label={`Remove ${cardLabel(row)}`}
-          onClick={() => setRemoving(row)}
+          onClick={() => removal.ask(row)}
         >
           Remove
         </Button>
@@ -94,20 +86,12 @@ function FeaturedListings() {
         }
       />
       {narrow ? (
-        <FeaturedCards onRemove={setRemoving} busy={busy} />
+        <FeaturedCards onRemove={removal.ask} busy={removal.busy} />
       ) : (
         <DataTable<CarCard> label={TITLE} columns={columns} />
       )}
       <FeaturedPicker open={picking} onClose={() => setPicking(false)} />
-      <Confirm
-        isOpen={removing !== null}
-        title={texts.featured.confirmRemove}
-        content={removing ? cardLabel(removing) : ''}
-        confirm="Remove"
-        onConfirm={confirmRemoval}
-        onClose={() => setRemoving(null)}
-      />
-      {dialogs}
+      {removal.dialogs}
     </>
   );
 }

@@ -2,13 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, Tab, Tabs } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { Confirm, ExportButton, ListBase, useDelete, useListContext } from 'react-admin';
-import { messages } from '#shared/messages.ts';
+import { ExportButton, ListBase, useListContext } from 'react-admin';
 import { packageTypes, type PaymentPackage } from '#shared/schemas/payment.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { quietList } from '../common/quietList.ts';
-import { useAdminAction } from '../common/useAdminAction.tsx';
+import { useConfirmedDelete } from '../common/useConfirmedDelete.tsx';
 import { texts } from '../texts.ts';
 import { packageAmount, packageTabs } from './packageFields.ts';
 import { PaymentPackageDialog, type PackageDraft } from './PaymentPackageDialog.tsx';
@@ -31,21 +30,12 @@ function PaymentPackages() {
   const { filterValues, setFilters } = useListContext<PaymentPackage>();
   const typeId = Number(filterValues.typeId ?? packageTypes.individual);
   const [editing, setEditing] = useState<PackageDraft | null>(null);
-  const [removing, setRemoving] = useState<PaymentPackage | null>(null);
-  const [remove] = useDelete<PaymentPackage>();
-  const { perform, dialogs, busy } = useAdminAction();
-
-  function confirmRemoval() {
-    const item = removing;
-    setRemoving(null);
-    if (!item) return;
-    void perform({
-      progress: texts.progress.removingPackage,
-      run: () =>
-        remove('payment-packages', { id: item.id, previousData: item }, { returnPromise: true }),
-      success: texts.success.packageRemoved,
-    });
-  }
+  const removal = useConfirmedDelete<PaymentPackage>('payment-packages', {
+    question: (item) => `Remove the package '${item.name}'?`,
+    confirm: 'Remove',
+    progress: texts.progress.removingPackage,
+    success: texts.success.packageRemoved,
+  });
 
   const columns: GridColDef<PaymentPackage>[] = [
     { field: 'id', headerName: 'ID', width: 80 },
@@ -67,11 +57,11 @@ function PaymentPackages() {
         <Button
           color="error"
           size="small"
-          disabled={busy}
+          disabled={removal.busy}
           aria-label={`Remove ${row.name}`}
           onClick={(event) => {
             event.stopPropagation();
-            setRemoving(row);
+            removal.ask(row);
           }}
         >
           Remove
@@ -109,15 +99,7 @@ function PaymentPackages() {
       </Tabs>
       <DataTable<PaymentPackage> label={TITLE} columns={columns} onRowClick={setEditing} />
       <PaymentPackageDialog record={editing} onClose={() => setEditing(null)} />
-      <Confirm
-        isOpen={removing !== null}
-        title={messages.common.areYouSure}
-        content={removing ? `Remove the package '${removing.name}'?` : ''}
-        confirm="Remove"
-        onConfirm={confirmRemoval}
-        onClose={() => setRemoving(null)}
-      />
-      {dialogs}
+      {removal.dialogs}
     </>
   );
 }

@@ -2,13 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { Confirm, ExportButton, FilterLiveSearch, ListBase, useDelete } from 'react-admin';
+import { ExportButton, FilterLiveSearch, ListBase } from 'react-admin';
 import { dateTime } from '#shared/format.ts';
-import { messages } from '#shared/messages.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { quietList } from '../common/quietList.ts';
-import { useAdminAction } from '../common/useAdminAction.tsx';
+import { useConfirmedDelete } from '../common/useConfirmedDelete.tsx';
 import { texts } from '../texts.ts';
 import { VoucherCreateDialog, type Voucher } from './VoucherCreateDialog.tsx';
 
@@ -17,21 +16,12 @@ const TITLE = 'Vouchers';
 /** Active vouchers, newest first; 'Create voucher' adds one, Deactivate ends one. */
 export function VoucherList() {
   const [creating, setCreating] = useState(false);
-  const [ending, setEnding] = useState<Voucher | null>(null);
-  const [remove] = useDelete<Voucher>();
-  const { perform, dialogs, busy } = useAdminAction();
-
-  function confirmDeactivation() {
-    const voucher = ending;
-    setEnding(null);
-    if (!voucher) return;
-    void perform({
-      progress: texts.progress.communicating,
-      run: () =>
-        remove('vouchers', { id: voucher.id, previousData: voucher }, { returnPromise: true }),
-      success: texts.success.voucherDeactivated,
-    });
-  }
+  const deactivation = useConfirmedDelete<Voucher>('vouchers', {
+    question: (voucher) => `Deactivate the voucher ${voucher.code}?`,
+    confirm: 'Deactivate',
+    progress: texts.progress.communicating,
+    success: texts.success.voucherDeactivated,
+  });
 
   const columns: GridColDef<Voucher>[] = [
     { field: 'id', headerName: 'ID', width: 80 },
@@ -58,9 +48,9 @@ export function VoucherList() {
         <Button
           color="error"
           size="small"
-          disabled={busy}
+          disabled={deactivation.busy}
           aria-label={`Deactivate ${row.code}`}
-          onClick={() => setEnding(row)}
+          onClick={() => deactivation.ask(row)}
         >
           Deactivate
         </Button>
@@ -84,15 +74,7 @@ export function VoucherList() {
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<Voucher> label={TITLE} columns={columns} />
       <VoucherCreateDialog open={creating} onClose={() => setCreating(false)} />
-      <Confirm
-        isOpen={ending !== null}
-        title={messages.common.areYouSure}
-        content={ending ? `Deactivate the voucher ${ending.code}?` : ''}
-        confirm="Deactivate"
-        onConfirm={confirmDeactivation}
-        onClose={() => setEnding(null)}
-      />
-      {dialogs}
+      {deactivation.dialogs}
     </ListBase>
   );
 }
