@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { messages } from '../../shared/messages.ts';
 import type { Named } from '../../shared/schemas/catalog.ts';
 import type { Session } from '../../shared/schemas/auth.ts';
+import { dismissBanners, useSession } from './support/api.ts';
 
 /**
  * The account's profile screens, contact support and the About, Privacy policy and Terms of use
@@ -89,14 +90,8 @@ const login = (request: APIRequestContext, account: Account) =>
  * must not bring it back), and keeps the cookie and app banners out of the way.
  */
 async function openSession(page: Page, session: Session | null) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('cookiesAccepted', 'true');
-    sessionStorage.setItem('appBannerClosed', 'true');
-    if (!s || sessionStorage.getItem('e2eSession')) return;
-    for (const key of ['accessToken', 'refreshToken', 'userId', 'roleId', 'email'] as const)
-      localStorage.setItem(key, String(s[key]));
-    sessionStorage.setItem('e2eSession', 'set');
-  }, session);
+  await dismissBanners(page);
+  if (session) await useSession(page, session, { once: true });
 }
 
 async function signIn(page: Page, request: APIRequestContext, account: Account) {

@@ -226,7 +226,7 @@ test.describe('logged in', () => {
     isMobile,
   }) => {
     const user = await newUser(request, 'Leaving');
-    await useSession(page, user);
+    await useSession(page, user, { once: true });
     await page.goto(isMobile ? '/account' : '/');
     const menu = page.locator('#account-menu');
     const askToLogOut = async () => {
@@ -261,8 +261,10 @@ test.describe('logged in', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(user.accessToken);
 
     await askToLogOut();
+    const reloaded = page.waitForEvent('load');
     await dialog.getByRole('button', { name: "I'm sure" }).click();
-    await page.waitForURL(/:\d+\/$/);
+    await reloaded;
+    await expect(page).toHaveURL(/:\d+\/$/);
     await expect(page.getByRole('heading', { name: 'Top Spotted' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();

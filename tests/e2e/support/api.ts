@@ -84,15 +84,23 @@ export async function newUser(request: APIRequestContext, firstName = 'Fresh') {
   return logInByApi(request, email, PASSWORD);
 }
 
-/** The page starts logged in as `session`, as if the user had logged in on the site. */
-export async function useSession(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    localStorage.setItem('accessToken', s.accessToken);
-    localStorage.setItem('refreshToken', s.refreshToken);
-    localStorage.setItem('userId', String(s.userId));
-    localStorage.setItem('roleId', String(s.roleId));
-    localStorage.setItem('email', s.email);
-  }, session);
+/**
+ * The page starts logged in as `session`, as if the user had logged in on the site: before every
+ * page load, or with `once` only before the first (a journey that logs out must stay logged out).
+ */
+export async function useSession(page: Page, session: Session, { once = false } = {}) {
+  await page.addInitScript(
+    ({ s, once }) => {
+      if (once && sessionStorage.getItem('e2e.sessionStored')) return;
+      sessionStorage.setItem('e2e.sessionStored', 'true');
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('userId', String(s.userId));
+      localStorage.setItem('roleId', String(s.roleId));
+      localStorage.setItem('email', s.email);
+    },
+    { s: session, once },
+  );
 }
 
 /** The cookie and 'Get the app' banners stay out of the way of a journey about something else. */
