@@ -90,7 +90,8 @@ export const registerCompanySchema = z
   .refine(confirmMatches, mismatch);
 export type RegisterCompanyInput = z.input<typeof registerCompanySchema>;
 
-export const forgotPasswordSchema = z.object({ email: email(m.emailRequired) });
+/** Forgot password checks only the pattern (the spec), so an empty address is 'Not valid email'. */
+export const forgotPasswordSchema = z.object({ email: email(messages.register.emailInvalid) });
 
 export const verifyCodeSchema = z.object({
   email: email(m.emailRequired),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkBusiness,
   checkCode,
+  checkForgot,
   checkLogin,
   checkPersonal,
   checkReset,
@@ -108,6 +109,12 @@ describe('company registration checks, in the spec order', () => {
 });
 
 describe('forgot password checks', () => {
+  it('checks only the email pattern, so an empty address is not valid', () => {
+    expect(messageOf(checkForgot(''))).toBe('Not valid email');
+    expect(messageOf(checkForgot('maria@'))).toBe('Not valid email');
+    expect(checkForgot('maria@example.mt').ok).toBe(true);
+  });
+
   it('wants six digits', () => {
     expect(messageOf(checkCode('maria@example.mt', '12345'))).toBe('Code must be 6 digits');
     expect(messageOf(checkCode('maria@example.mt', '12345a'))).toBe('Code must be 6 digits');
@@ -135,7 +142,9 @@ describe('logo', () => {
   it('takes jpg, jpeg, png, webp and avif up to 10 MB', () => {
     for (const name of ['a.jpg', 'a.JPEG', 'a.png', 'a.webp', 'a.avif'])
       expect(logoProblem({ name, size: 1000 })).toBeNull();
-    expect(logoProblem({ name: 'a.gif', size: 1000 })).toMatch(/not a JPEG/);
+    expect(logoProblem({ name: 'a.gif', size: 1000 })).toBe(
+      'Logo must be a jpg, jpeg, png, webp or avif image',
+    );
     expect(logoProblem({ name: 'a.png', size: 11 * 1024 * 1024 })).toMatch(/larger/);
   });
 

@@ -109,7 +109,7 @@ export const checkReset = (input: {
 /** The logo formats the form accepts (by name here; the server checks the bytes). */
 export const LOGO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
 export const LOGO_MAX_BYTES = 10 * 1024 * 1024;
-export const LOGO_INVALID = 'Logo is not a JPEG, PNG, WebP or AVIF image';
+export const LOGO_INVALID = 'Logo must be a jpg, jpeg, png, webp or avif image';
 export const LOGO_TOO_LARGE = 'Logo is larger than 10 MB';
 
 export function logoProblem(file: { name: string; size: number }): string | null {

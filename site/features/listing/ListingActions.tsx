@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { api } from '../../lib/api.ts';
 import { confirm, showResult, withProgress } from '../../lib/dialogs.ts';
 import { readSession } from '../../lib/session.ts';
+import { favoritesQuery } from '../favorites/favorites.ts';
 import { canPromote, editHref, removePath, type CarDetail, type ListingSource } from './listing.ts';
 import { Icon } from './Icon.tsx';
 
@@ -28,17 +30,16 @@ interface Props {
   viewer?: 'owner' | 'visitor';
 }
 
-/** Whether a listing is among the user's favourites (their list, a page of 100 at a time). */
+/** Whether a listing is among the user's favourites (their list as the favourites page asks). */
 async function inFavorites(userId: number, carId: number): Promise<boolean> {
-  for (let pageNumber = 1; pageNumber <= 20; pageNumber++) {
-    const res = await api.post<{ cars: CarCard[]; totalCount: number }>('favorite/get', {
-      userId,
-      pageNumber,
-      pageSize: 100,
-    });
+  for (let pageNumber = 1; pageNumber <= 40; pageNumber++) {
+    const res = await api.post<{ cars: CarCard[]; totalCount: number }>(
+      'favorite/get',
+      favoritesQuery(userId, '', pageNumber, limits.pageSize),
+    );
     if (res.code !== 0) return false;
     if (res.data.cars.some((c) => c.id === carId)) return true;
-    if (pageNumber * 100 >= res.data.totalCount) return false;
+    if (pageNumber * limits.pageSize >= res.data.totalCount) return false;
   }
   return false;
 }

@@ -124,7 +124,7 @@ describe('the listing details', () => {
     );
     expect(electric).toMatchObject({
       'Battery capacity': '40 kWh',
-      'Battery range': '170 mi',
+      'Battery range': '170 km',
       'Charger type': 'Type 2',
       'Registered until': 'Not registered',
     });

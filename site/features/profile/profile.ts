@@ -12,7 +12,7 @@ export const LOGO_ACCEPT = [
   'image/webp',
   'image/avif',
 ].join(',');
-export const LOGO_INVALID = 'Logo must be a jpg, jpeg, png, webp or avif image';
+export { LOGO_INVALID } from '../auth/auth.ts';
 
 export const prompts = {
   profile: 'Please log in to see profile information',
