@@ -257,6 +257,8 @@ test('forgot password: code from the mail, new password, log in with it', async 
 
   await open(page, '/forgot-password');
   await expect(page.getByRole('banner')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expectResult(page, 'Uh-oh...', 'Not valid email');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expectResult(page, 'Success', 'Code sent to email');
