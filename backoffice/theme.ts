@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { MOBILE_QUERY } from '#shared/limits.ts';
 
 /** react-admin's default theme in Spotted's colours (the public site's design tokens). */
 export const theme: RaThemeOptions = {
@@ -21,4 +22,4 @@ export const theme: RaThemeOptions = {
 };
 
 /** Below this width (the spec's 1024 px) the sidebar shows only at the panel root. */
-export const NARROW_QUERY = '(max-width:1024px)';
+export const NARROW_QUERY = MOBILE_QUERY;

@@ -3,6 +3,10 @@ export const roles = { admin: 1, individual: 2, company: 3 } as const;
 export type RoleId = (typeof roles)[keyof typeof roles];
 export const roleNames: Record<RoleId, string> = { 1: 'Admin', 2: 'Individual', 3: 'Company' };
 
+/** The spec's mobile layout: 1024 px wide or less. */
+export const MOBILE_MAX_WIDTH = 1024;
+export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
+
 export const limits = {
   loginPasswordMin: 4,
   passwordMin: 8,

@@ -205,6 +205,7 @@ export const messages = {
     onlyAllUsers: 'Only notifications to all users are supported',
     sent: 'Successfully sent notification',
     notFound: 'Notification not found',
+    confirmRemove: 'Remove this notification?',
   },
   favorites: {
     loading: 'Getting favorites...',

@@ -1,5 +1,6 @@
 import { Box, Skeleton, Typography } from '@mui/material';
 import { ExportButton, ListBase, Pagination, useListContext } from 'react-admin';
+import { MOBILE_MAX_WIDTH } from '#shared/limits.ts';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
@@ -41,7 +42,9 @@ const gridSx = {
   // The spec's 4 columns above its 1024 px breakpoint; 2 on tablets, 1 on phones.
   gridTemplateColumns: '1fr',
   '@media (min-width: 600px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  '@media (min-width: 1025px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+  [`@media (min-width: ${MOBILE_MAX_WIDTH + 1}px)`]: {
+    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  },
 } as const;
 
 function Cards({ empty, to }: Pick<CarCardGridProps, 'empty' | 'to'>) {

@@ -98,6 +98,12 @@ export function confirm(
   });
 }
 
+/**
+ * Whether a call failed because the session ended (a 401 the silent refresh could not cure): the
+ * screen shows its login prompt then (useSession turns null), so no failure dialog.
+ */
+export const sessionEnded = (result: { code: number }) => result.code === 401 && !isLoggedIn();
+
 /** Runs a call with the progress dialog and shows its failure (or success message) after. */
 export async function withProgress<T extends { code: number; message: string }>(
   message: string,
@@ -107,8 +113,7 @@ export async function withProgress<T extends { code: number; message: string }>(
   const done = showProgress(message);
   const result = await call();
   done();
-  // A 401 that ended the session shows the screen's login prompt instead (useSession).
-  if (result.code === 401 && !isLoggedIn()) return result;
+  if (sessionEnded(result)) return result;
   if (result.code !== 0) await showResult(false, result.message || messages.common.errorOccurred);
   else if (success) await showResult(true, success);
   return result;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { dateTime } from '#shared/format.ts';
-import { limits } from '#shared/limits.ts';
+import { limits, MOBILE_QUERY } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { Notification } from '#shared/schemas/notification.ts';
 import { api } from '../../lib/api.ts';
@@ -20,7 +20,6 @@ type Detail =
   | { kind: 'ready'; notification: Notification }
   | { kind: 'failed'; message: string };
 
-const MOBILE = '(max-width: 1024px)';
 const idFromPath = () => Number(/^\/notifications\/(\d+)/.exec(location.pathname)?.[1]) || null;
 
 /** The header bell's count, one lower after a notification is read on this page. */
@@ -93,7 +92,7 @@ export default function Notifications({ selectedId: initial }: Props) {
 
   function open(event: MouseEvent, id: number) {
     // On a phone the link's own navigation opens the notification's page.
-    if (matchMedia(MOBILE).matches) return;
+    if (matchMedia(MOBILE_QUERY).matches) return;
     event.preventDefault();
     if (id === selectedId) return;
     history.pushState(null, '', `/notifications/${id}`);
@@ -102,7 +101,7 @@ export default function Notifications({ selectedId: initial }: Props) {
 
   /** Removes the opened notification (after asking) and goes back to the list. */
   async function remove(id: number) {
-    if (!(await confirm('Remove this notification?'))) return;
+    if (!(await confirm(messages.notifications.confirmRemove))) return;
     const done = showProgress(messages.common.loading);
     const res = await api.put(`notifications/remove/${id}`);
     done();

@@ -5,7 +5,7 @@ import { messages } from '#shared/messages.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { PaymentPackage } from '#shared/schemas/payment.ts';
 import { api } from '../../lib/api.ts';
-import { showProgress, showResult } from '../../lib/dialogs.ts';
+import { sessionEnded, showProgress, showResult } from '../../lib/dialogs.ts';
 import { Loading, LoginPrompt, SectionHeader } from './AccountStates.tsx';
 import { money } from './money.ts';
 import { useSession } from './hooks.ts';
@@ -94,23 +94,13 @@ function Wallet({ session, onUnauthorized }: WalletProps) {
           </svg>
         </button>
       </section>
-      <Redeem
-        userId={session.userId}
-        onRedeemed={() => void loadBalance()}
-        onUnauthorized={onUnauthorized}
-      />
+      <Redeem userId={session.userId} onRedeemed={() => void loadBalance()} />
       <TopUp userId={session.userId} onUnauthorized={onUnauthorized} />
     </div>
   );
 }
 
-interface RedeemProps {
-  userId: number;
-  onRedeemed: () => void;
-  onUnauthorized: () => void;
-}
-
-function Redeem({ userId, onRedeemed, onUnauthorized }: RedeemProps) {
+function Redeem({ userId, onRedeemed }: { userId: number; onRedeemed: () => void }) {
   const [code, setCode] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -121,8 +111,7 @@ function Redeem({ userId, onRedeemed, onUnauthorized }: RedeemProps) {
     setSending(true);
     const res = await api.post('voucher/redeem/', { userId, code: trimmed });
     setSending(false);
-    // Any 401 of the screen's calls shows the login prompt (the spec).
-    if (res.status === 401) return onUnauthorized();
+    if (sessionEnded(res)) return;
     if (res.code !== 0) return showResult(false, res.message);
     setCode('');
     // The spec's order: the balance reloads once the success dialog is closed.
@@ -176,7 +165,7 @@ function TopUp({ userId, onUnauthorized }: { userId: number; onUnauthorized: () 
     });
     if (res.code !== 0) {
       done();
-      if (res.status === 401) return onUnauthorized();
+      if (sessionEnded(res)) return;
       return showResult(false, res.message);
     }
     // The provider's checkout page; it comes back to /payment/success.

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiResult } from '#shared/api/client.ts';
+import { MOBILE_QUERY } from '#shared/limits.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { showResult } from '../../lib/dialogs.ts';
 import { readSession, SESSION_CLEARED } from '../../lib/session.ts';
@@ -25,7 +26,7 @@ export function useSession(): Session | null | undefined {
 export function useMobile(): boolean | undefined {
   const [mobile, setMobile] = useState<boolean | undefined>(undefined);
   useEffect(() => {
-    const query = matchMedia('(max-width: 1024px)');
+    const query = matchMedia(MOBILE_QUERY);
     const update = () => setMobile(query.matches);
     update();
     query.addEventListener('change', update);
