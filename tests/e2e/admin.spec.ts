@@ -86,6 +86,8 @@ test.describe('admin login', () => {
     await page.waitForURL(/:\d+\/$/, { waitUntil: 'commit' });
     await page.goto('/admin/approve-listings');
     await page.waitForURL(/:\d+\/$/, { waitUntil: 'commit' });
+    // Let the home page finish loading: closing a page mid-navigation can stall Chromium's teardown.
+    await page.waitForLoadState('load');
   });
 
   test('logout clears the stored user and goes to /', async ({ page }) => {
