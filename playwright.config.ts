@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 export const e2eAdmin = { email: 'admin@spotted.test', password: 'AdminPass123' };
+/** The journeys' signing key, so a journey can make the expired token time would make. */
+export const e2eJwtSecret = 'e2e-only-signing-key-0123456789abcdef';
 
 /**
  * Journeys in Debian's Chromium (/usr/bin/chromium; this project never downloads a browser)
@@ -47,6 +49,7 @@ export default defineConfig({
       DATA_DIR: 'test-results/e2e-data',
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
+      JWT_SECRET: e2eJwtSecret,
       DATABASE_URL: '',
     },
   },

@@ -12,25 +12,25 @@ export const one: Handler<typeof routes.one> = async (c) =>
   ok(c, await adsService.getAd(c.var.deps.db, c.req.valid('param').id));
 
 export const add: Handler<typeof routes.add> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const ad = await adsService.addAd(c.var.deps, admin.id, c.req.valid('json'));
   return ok(c, ad, messages.ads.created);
 };
 
 export const update: Handler<typeof routes.update> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const ad = await adsService.updateAd(c.var.deps, admin.id, c.req.valid('json'));
   return ok(c, ad, messages.ads.updated);
 };
 
 export const deactivate: Handler<typeof routes.deactivate> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const ad = await adsService.deactivateAd(c.var.deps.db, admin.id, c.req.valid('param').id);
   return ok(c, ad, messages.ads.deactivated);
 };
 
 export const activate: Handler<typeof routes.activate> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const ad = await adsService.activateAd(c.var.deps.db, admin.id, c.req.valid('json').id);
   return ok(c, ad, messages.ads.activated);
 };

@@ -31,7 +31,7 @@ export const refresh: Handler<typeof routes.refresh> = async (c) => {
 };
 
 export const logout: Handler<typeof routes.logout> = async (c) => {
-  const caller = requireSelfOrAdmin(c.var.caller, c.req.valid('param').id);
+  const caller = requireSelfOrAdmin(c.var, c.req.valid('param').id);
   await revokeFamily(c.var.deps.db, caller.sessionFamily);
   return ok(c, null);
 };

@@ -39,8 +39,15 @@ export async function issueSession(
 }
 
 /**
+ * Two tabs of one browser may both refresh with the token they share; the one that comes second
+ * within this window is refused without ending the session (the tab then reads the new token).
+ */
+const CONCURRENT_REFRESH_MS = 10_000;
+
+/**
  * Swaps a refresh token for a new session. Each token works once: presenting one that was already
- * swapped means it leaked, so its whole family is revoked and every holder must log in again.
+ * swapped (later than a concurrent refresh could) means it leaked, so its whole family is revoked
+ * and every holder must log in again.
  */
 export async function rotate(
   deps: Deps,
@@ -57,6 +64,8 @@ export async function rotate(
     if (!row || row.userId !== userId) return { ok: false as const, reason: 'unknown' };
     if (row.revokedAt || row.expiresAt < new Date()) return { ok: false as const, reason: 'ended' };
     if (row.rotatedAt) {
+      if (Date.now() - row.rotatedAt.getTime() < CONCURRENT_REFRESH_MS)
+        return { ok: false as const, reason: 'concurrent' };
       await revokeFamily(tx, row.familyId);
       return { ok: false as const, reason: 'reused' };
     }

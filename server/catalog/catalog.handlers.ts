@@ -21,13 +21,13 @@ export const equipment: Handler<typeof routes.equipment> = async (c) =>
   ok(c, await catalog.listEquipment(c.var.deps.db));
 
 export const addMake: Handler<typeof routes.addMake> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const make = await catalog.addMake(c.var.deps.db, admin.id, c.req.valid('json').name);
   return ok(c, make, messages.admin.makeInserted);
 };
 
 export const addModel: Handler<typeof routes.addModel> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const { brandId, name } = c.req.valid('json');
   return ok(
     c,

@@ -12,7 +12,7 @@ export const cities: Handler<typeof routes.cities> = async (c) =>
   ok(c, await configuration.listCities(c.var.deps.db));
 
 export const update: Handler<typeof routes.update> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const updated = await configuration.updateConfiguration(
     c.var.deps.db,
     admin.id,

@@ -18,7 +18,7 @@ export const list: Handler<typeof routes.messages> = async (c) =>
   ok(c, await contact.listMessages(c.var.deps.db));
 
 export const reply: Handler<typeof routes.reply> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const answered = await contact.replyToMessage(c.var.deps.db, admin.id, c.req.valid('json'));
   return ok(c, answered, messages.admin.replied);
 };

@@ -26,5 +26,7 @@ export interface AppEnv {
   Variables: {
     deps: Deps;
     caller: Caller | undefined;
+    /** Why a presented bearer token did not identify anyone (expired, invalid, session ended). */
+    authProblem: string | undefined;
   };
 }

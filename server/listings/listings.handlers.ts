@@ -61,7 +61,7 @@ export const sellerListings: Handler<typeof routes.sellerListings> = async (c) =
 
 export const myListings: Handler<typeof routes.myListings> = async (c) => {
   const { userId } = c.req.valid('param');
-  requireSelfOrAdmin(c.var.caller, userId);
+  requireSelfOrAdmin(c.var, userId);
   const { stateFilter, ...page } = c.req.valid('json');
   const result = await cardPage(c.var.deps.db, {
     where: listings.ownListingsWhere(userId, stateFilter),
@@ -74,7 +74,7 @@ export const myListings: Handler<typeof routes.myListings> = async (c) => {
 export const add: Handler<typeof routes.add> = async (c) => {
   const created = await listings.createListing(
     c.var.deps,
-    requireCaller(c.var.caller),
+    requireCaller(c.var),
     c.req.valid('json'),
   );
   return ok(c, created, messages.listing.submitted);
@@ -83,7 +83,7 @@ export const add: Handler<typeof routes.add> = async (c) => {
 export const editLive: Handler<typeof routes.editLive> = async (c) => {
   const edited = await listings.editLiveListing(
     c.var.deps,
-    requireCaller(c.var.caller),
+    requireCaller(c.var),
     c.req.valid('json'),
   );
   return ok(c, edited, messages.listing.updateSubmitted);
@@ -92,7 +92,7 @@ export const editLive: Handler<typeof routes.editLive> = async (c) => {
 export const editRequest: Handler<typeof routes.editRequest> = async (c) => {
   const edited = await listings.editRequest(
     c.var.deps,
-    requireCaller(c.var.caller),
+    requireCaller(c.var),
     c.req.valid('json'),
   );
   return ok(c, edited, messages.listing.updateSubmitted);
@@ -103,7 +103,7 @@ export const liveEditDetails: Handler<typeof routes.liveEditDetails> = async (c)
     c,
     await listings.editDetails(
       c.var.deps,
-      requireCaller(c.var.caller),
+      requireCaller(c.var),
       c.req.valid('param').id,
       'live',
     ),
@@ -114,7 +114,7 @@ export const requestEditDetails: Handler<typeof routes.requestEditDetails> = asy
     c,
     await listings.editDetails(
       c.var.deps,
-      requireCaller(c.var.caller),
+      requireCaller(c.var),
       c.req.valid('param').id,
       'request',
     ),
@@ -123,16 +123,16 @@ export const requestEditDetails: Handler<typeof routes.requestEditDetails> = asy
 export const requestDetails: Handler<typeof routes.requestDetails> = async (c) =>
   ok(
     c,
-    await listings.requestDetails(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id),
+    await listings.requestDetails(c.var.deps, requireCaller(c.var), c.req.valid('param').id),
   );
 
 export const remove: Handler<typeof routes.remove> = async (c) => {
-  await listings.removeListing(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  await listings.removeListing(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
   return ok(c, null, messages.listing.removed);
 };
 
 export const removeRequest: Handler<typeof routes.removeRequest> = async (c) => {
-  await listings.removeRequest(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  await listings.removeRequest(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
   return ok(c, null, messages.listing.removed);
 };
 
@@ -149,20 +149,20 @@ export const report: Handler<typeof routes.report> = async (c) => {
 
 export const favoriteAdd: Handler<typeof routes.favoriteAdd> = async (c) => {
   const { carId, userId } = c.req.valid('json');
-  const caller = requireSelfOrAdmin(c.var.caller, userId ?? c.var.caller?.id ?? 0);
+  const caller = requireSelfOrAdmin(c.var, userId ?? c.var.caller?.id ?? 0);
   await addFavorite(c.var.deps.db, userId ?? caller.id, carId);
   return ok(c, null, messages.listing.addedToFavorites);
 };
 
 export const favoriteRemove: Handler<typeof routes.favoriteRemove> = async (c) => {
   const { carId, userId } = c.req.valid('json');
-  const caller = requireSelfOrAdmin(c.var.caller, userId ?? c.var.caller?.id ?? 0);
+  const caller = requireSelfOrAdmin(c.var, userId ?? c.var.caller?.id ?? 0);
   await removeFavorite(c.var.deps.db, userId ?? caller.id, carId);
   return ok(c, null, messages.listing.removedFromFavorites);
 };
 
 export const favoriteList: Handler<typeof routes.favoriteList> = async (c) => {
   const { userId, ...query } = c.req.valid('json');
-  const caller = requireSelfOrAdmin(c.var.caller, userId ?? c.var.caller?.id ?? 0);
+  const caller = requireSelfOrAdmin(c.var, userId ?? c.var.caller?.id ?? 0);
   return ok(c, await favoritePage(c.var.deps.db, userId ?? caller.id, query));
 };

@@ -26,12 +26,12 @@ export const topSpotted: Handler<typeof routes.topSpotted> = async (c) =>
   ok(c, await lists.topSpotted(c.var.deps.db));
 
 export const approve: Handler<typeof routes.approve> = async (c) => {
-  await moderation.approveRequest(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  await moderation.approveRequest(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
   return ok(c, null, m.approved);
 };
 
 export const approveEdit: Handler<typeof routes.approveEdit> = async (c) => {
-  await moderation.approveEdit(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  await moderation.approveEdit(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
   return ok(c, null, m.approved);
 };
 
@@ -43,28 +43,28 @@ const reasonOf = (message: string | null | undefined) => {
 
 export const deny: Handler<typeof routes.deny> = async (c) => {
   const { id, message } = c.req.valid('json');
-  await moderation.denyRequest(c.var.deps, requireCaller(c.var.caller), id, reasonOf(message));
+  await moderation.denyRequest(c.var.deps, requireCaller(c.var), id, reasonOf(message));
   return ok(c, null, m.denied);
 };
 
 export const denyEdit: Handler<typeof routes.denyEdit> = async (c) => {
   const { id, message } = c.req.valid('json');
-  await moderation.denyEdit(c.var.deps, requireCaller(c.var.caller), id, reasonOf(message));
+  await moderation.denyEdit(c.var.deps, requireCaller(c.var), id, reasonOf(message));
   return ok(c, null, m.denied);
 };
 
 export const suspend: Handler<typeof routes.suspend> = async (c) => {
-  await moderation.suspend(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  await moderation.suspend(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
   return ok(c, null, m.suspended);
 };
 
 export const activate: Handler<typeof routes.activate> = async (c) => {
-  await moderation.activate(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  await moderation.activate(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
   return ok(c, null, m.activated);
 };
 
 export const dismiss: Handler<typeof routes.dismiss> = async (c) => {
-  await moderation.dismissReports(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').id);
+  await moderation.dismissReports(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
   return ok(c, null, m.dismissed);
 };
 
@@ -74,7 +74,7 @@ export const addTopSpotted: Handler<typeof routes.addTopSpotted> = async (c) =>
     null,
     await moderation.setTopSpotted(
       c.var.deps,
-      requireCaller(c.var.caller),
+      requireCaller(c.var),
       c.req.valid('param').id,
       true,
     ),
@@ -86,14 +86,14 @@ export const removeTopSpotted: Handler<typeof routes.removeTopSpotted> = async (
     null,
     await moderation.setTopSpotted(
       c.var.deps,
-      requireCaller(c.var.caller),
+      requireCaller(c.var),
       c.req.valid('param').id,
       false,
     ),
   );
 
 export const editDetails: Handler<typeof routes.editDetails> = async (c) => {
-  const admin = requireCaller(c.var.caller);
+  const admin = requireCaller(c.var);
   const edit = await requestDetails(c.var.deps, admin, c.req.valid('param').id);
   if (edit.originalId === null) throw badRequest('This is not an edit of a live listing');
   const original = await requestDetails(c.var.deps, admin, edit.originalId);

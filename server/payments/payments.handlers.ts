@@ -9,7 +9,7 @@ import type * as routes from './payments.routes.ts';
 import * as transactions from './transactions.service.ts';
 
 export const myPackages: Handler<typeof routes.myPackages> = async (c) => {
-  const caller = requireCaller(c.var.caller);
+  const caller = requireCaller(c.var);
   return ok(c, await packages.listPackages(c.var.deps.db, payments.packageTypeFor(caller.roleId)));
 };
 
@@ -22,7 +22,7 @@ export const individualPackages: Handler<typeof routes.individualPackages> = asy
 export const addPackage: Handler<typeof routes.addPackage> = async (c) => {
   const created = await packages.addPackage(
     c.var.deps.db,
-    requireCaller(c.var.caller).id,
+    requireCaller(c.var).id,
     c.req.valid('json'),
   );
   return ok(c, created, 'Payment package created');
@@ -31,7 +31,7 @@ export const addPackage: Handler<typeof routes.addPackage> = async (c) => {
 export const updatePackage: Handler<typeof routes.updatePackage> = async (c) => {
   const updated = await packages.updatePackage(
     c.var.deps.db,
-    requireCaller(c.var.caller).id,
+    requireCaller(c.var).id,
     c.req.valid('json'),
   );
   return ok(c, updated, 'Payment package updated');
@@ -40,7 +40,7 @@ export const updatePackage: Handler<typeof routes.updatePackage> = async (c) => 
 export const removePackage: Handler<typeof routes.removePackage> = async (c) => {
   await packages.removePackage(
     c.var.deps.db,
-    requireCaller(c.var.caller).id,
+    requireCaller(c.var).id,
     c.req.valid('param').id,
   );
   return ok(c, null, 'Successfully removed package');
@@ -48,7 +48,7 @@ export const removePackage: Handler<typeof routes.removePackage> = async (c) => 
 
 export const create: Handler<typeof routes.create> = async (c) => {
   const { userId, paymentId } = c.req.valid('json');
-  const caller = requireCaller(c.var.caller);
+  const caller = requireCaller(c.var);
   if (caller.id !== userId) throw forbidden('Only the account holder can buy credits');
   return ok(c, await payments.createPayment(c.var.deps, caller, paymentId));
 };
@@ -62,18 +62,18 @@ function settledAnswer(state: string) {
 }
 
 export const checkSession: Handler<typeof routes.checkSession> = async (c) => {
-  const state = await payments.check(c.var.deps, requireCaller(c.var.caller), c.req.valid('json'));
+  const state = await payments.check(c.var.deps, requireCaller(c.var), c.req.valid('json'));
   return ok(c, { state }, settledAnswer(state));
 };
 
 export const checkId: Handler<typeof routes.checkId> = async (c) => {
-  const state = await payments.check(c.var.deps, requireCaller(c.var.caller), c.req.valid('param'));
+  const state = await payments.check(c.var.deps, requireCaller(c.var), c.req.valid('param'));
   return ok(c, { state }, settledAnswer(state));
 };
 
 export const userTransactions: Handler<typeof routes.userTransactions> = async (c) => {
   const { userId } = c.req.valid('param');
-  requireSelfOrAdmin(c.var.caller, userId);
+  requireSelfOrAdmin(c.var, userId);
   return ok(
     c,
     await transactions.listTransactions(
@@ -85,7 +85,7 @@ export const userTransactions: Handler<typeof routes.userTransactions> = async (
 };
 
 export const transaction: Handler<typeof routes.transaction> = async (c) => {
-  const caller = requireCaller(c.var.caller);
+  const caller = requireCaller(c.var);
   const found = await transactions.getTransaction(c.var.deps.db, c.req.valid('param').id);
   if (found.userId !== caller.id && caller.roleId !== roles.admin)
     throw notFound('Transaction not found');

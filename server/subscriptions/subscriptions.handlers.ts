@@ -9,14 +9,14 @@ export const promote: Handler<typeof routes.promote> = async (c) => {
   const { carId, listingTypeId } = c.req.valid('json');
   return ok(
     c,
-    await promoteListing(c.var.deps, requireCaller(c.var.caller), carId, listingTypeId),
+    await promoteListing(c.var.deps, requireCaller(c.var), carId, listingTypeId),
     PROMOTED,
   );
 };
 
 export const list: Handler<typeof routes.list> = async (c) => {
   const { userId } = c.req.valid('param');
-  requireSelfOrAdmin(c.var.caller, userId);
+  requireSelfOrAdmin(c.var, userId);
   return ok(
     c,
     await subscriptions.userSubscriptions(c.var.deps.db, userId, c.req.valid('json').filterType),
@@ -28,7 +28,7 @@ export const get: Handler<typeof routes.get> = async (c) =>
     c,
     await subscriptions.getSubscription(
       c.var.deps.db,
-      requireCaller(c.var.caller),
+      requireCaller(c.var),
       c.req.valid('param').id,
     ),
   );
@@ -38,20 +38,20 @@ export const history: Handler<typeof routes.history> = async (c) =>
     c,
     await subscriptions.history(
       c.var.deps.db,
-      requireCaller(c.var.caller),
+      requireCaller(c.var),
       c.req.valid('param').carId,
     ),
   );
 
 export const cancel: Handler<typeof routes.cancel> = async (c) => {
-  await subscriptions.cancel(c.var.deps, requireCaller(c.var.caller), c.req.valid('param').carId);
+  await subscriptions.cancel(c.var.deps, requireCaller(c.var), c.req.valid('param').carId);
   return ok(c, null, 'Cancelled subscription');
 };
 
 export const reactivate: Handler<typeof routes.reactivate> = async (c) => {
   await subscriptions.reactivate(
     c.var.deps,
-    requireCaller(c.var.caller),
+    requireCaller(c.var),
     c.req.valid('param').carId,
   );
   return ok(c, null, 'Reactivated subscription');

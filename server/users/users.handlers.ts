@@ -11,7 +11,7 @@ export const all: Handler<typeof routes.all> = async (c) =>
 
 export const getUser: Handler<typeof routes.getUser> = async (c) => {
   const { id } = c.req.valid('param');
-  requireSelfOrAdmin(c.var.caller, id);
+  requireSelfOrAdmin(c.var, id);
   return ok(c, await users.getUser(c.var.deps, id));
 };
 
@@ -20,23 +20,23 @@ export const getSeller: Handler<typeof routes.getSeller> = async (c) =>
 
 export const update: Handler<typeof routes.update> = async (c) => {
   const input = c.req.valid('json');
-  const caller = requireSelfOrAdmin(c.var.caller, input.id ?? c.var.caller?.id ?? 0);
+  const caller = requireSelfOrAdmin(c.var, input.id ?? c.var.caller?.id ?? 0);
   const user = await users.updateProfile(c.var.deps, input.id ?? caller.id, input);
   return ok(c, user, messages.profile.updated);
 };
 
 export const changePassword: Handler<typeof routes.changePassword> = async (c) => {
-  await users.changePassword(c.var.deps, requireCaller(c.var.caller), c.req.valid('json'));
+  await users.changePassword(c.var.deps, requireCaller(c.var), c.req.valid('json'));
   return ok(c, null, messages.profile.passwordChanged);
 };
 
 export const balance: Handler<typeof routes.balance> = async (c) => {
   const { id } = c.req.valid('param');
-  requireSelfOrAdmin(c.var.caller, id);
+  requireSelfOrAdmin(c.var, id);
   return ok(c, { balance: await balanceOf(c.var.deps.db, id) });
 };
 
 export const remove: Handler<typeof routes.remove> = async (c) => {
-  await users.deleteAccount(c.var.deps, requireCaller(c.var.caller), c.req.valid('json').password);
+  await users.deleteAccount(c.var.deps, requireCaller(c.var), c.req.valid('json').password);
   return ok(c, null, messages.profile.accountDeleted);
 };

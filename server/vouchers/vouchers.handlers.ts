@@ -9,7 +9,7 @@ import * as vouchers from './vouchers.service.ts';
 export const add: Handler<typeof routes.add> = async (c) =>
   ok(
     c,
-    await vouchers.addVoucher(c.var.deps.db, requireCaller(c.var.caller).id, c.req.valid('json')),
+    await vouchers.addVoucher(c.var.deps.db, requireCaller(c.var).id, c.req.valid('json')),
     'Voucher created',
   );
 
@@ -19,7 +19,7 @@ export const active: Handler<typeof routes.active> = async (c) =>
 export const deactivate: Handler<typeof routes.deactivate> = async (c) => {
   await vouchers.deactivateVoucher(
     c.var.deps.db,
-    requireCaller(c.var.caller).id,
+    requireCaller(c.var).id,
     c.req.valid('param').id,
   );
   return ok(c, null, 'Voucher deactivated');
@@ -27,7 +27,7 @@ export const deactivate: Handler<typeof routes.deactivate> = async (c) => {
 
 export const redeem: Handler<typeof routes.redeem> = async (c) => {
   const { userId, code } = c.req.valid('json');
-  const caller = requireCaller(c.var.caller);
+  const caller = requireCaller(c.var);
   if (caller.id !== userId) throw forbidden('You can only redeem vouchers for your own account');
   return ok(c, await vouchers.redeem(c.var.deps.db, caller.id, code), messages.voucher.redeemed);
 };

@@ -44,8 +44,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     });
   }
 
-  async function once<T>(method: string, path: string, body: unknown) {
-    const token = options.session?.get()?.accessToken;
+  async function once<T>(method: string, path: string, body: unknown, anonymous = false) {
+    const token = anonymous ? undefined : options.session?.get()?.accessToken;
     let response: Response;
     try {
       response = await send(build(method, path, body, token));
@@ -68,23 +68,37 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function refresh(): Promise<boolean> {
     const session = options.session?.get();
     if (!session?.userId || !session.refreshToken) return false;
-    const { envelope } = await once<Session>('POST', 'user/refresh', {
-      id: session.userId,
-      refreshToken: session.refreshToken,
-    });
+    const sent = session.refreshToken;
+    // Judged by the refresh token alone: the expired access token is not sent along.
+    const { envelope } = await once<Session>(
+      'POST',
+      'user/refresh',
+      { id: session.userId, refreshToken: session.refreshToken },
+      true,
+    );
     if (envelope.code === 0 && envelope.data) {
       options.session?.set({ ...envelope.data, email: envelope.data.email || session.email });
       return true;
     }
+    // Another tab refreshed with the same token meanwhile: its new session is the stored one.
+    const stored = options.session?.get();
+    if (stored?.refreshToken && stored.refreshToken !== sent) return true;
     options.session?.clear();
     return false;
   }
 
+  const refreshOnce = () => {
+    refreshing ??= refresh().finally(() => (refreshing = null));
+    return refreshing;
+  };
+
   async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+    const session = options.session?.get();
+    // An access token known to be expired is renewed first rather than refused by the server.
+    if (session?.userId && isExpired(session.accessToken)) await refreshOnce();
     let result = await once<T>(method, path, body);
     if (result.status === 401 && options.session?.get()?.userId) {
-      refreshing ??= refresh().finally(() => (refreshing = null));
-      if (await refreshing) result = await once<T>(method, path, body);
+      if (await refreshOnce()) result = await once<T>(method, path, body);
     }
     return { ...result.envelope, status: result.status };
   }
@@ -95,6 +109,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
     put: <T>(path: string, body?: unknown) => call<T>('PUT', path, body),
     delete: <T>(path: string) => call<T>('DELETE', path),
   };
+}
+
+/** Seconds of clock difference between browser and server that still count a token as valid. */
+const CLOCK_SKEW_S = 5;
+
+/** Whether a JWT's `exp` has passed; an unreadable token is left for the server to judge. */
+export function isExpired(token: string, nowMs = Date.now()): boolean {
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && exp + CLOCK_SKEW_S <= nowMs / 1000;
+  } catch {
+    return false;
+  }
 }
 
 function failure<T>(code: number, message: string): Envelope<T> {
