@@ -90,23 +90,14 @@ export const editLive: Handler<typeof routes.editLive> = async (c) => {
 };
 
 export const editRequest: Handler<typeof routes.editRequest> = async (c) => {
-  const edited = await listings.editRequest(
-    c.var.deps,
-    requireCaller(c.var),
-    c.req.valid('json'),
-  );
+  const edited = await listings.editRequest(c.var.deps, requireCaller(c.var), c.req.valid('json'));
   return ok(c, edited, messages.listing.updateSubmitted);
 };
 
 export const liveEditDetails: Handler<typeof routes.liveEditDetails> = async (c) =>
   ok(
     c,
-    await listings.editDetails(
-      c.var.deps,
-      requireCaller(c.var),
-      c.req.valid('param').id,
-      'live',
-    ),
+    await listings.editDetails(c.var.deps, requireCaller(c.var), c.req.valid('param').id, 'live'),
   );
 
 export const requestEditDetails: Handler<typeof routes.requestEditDetails> = async (c) =>
@@ -121,10 +112,7 @@ export const requestEditDetails: Handler<typeof routes.requestEditDetails> = asy
   );
 
 export const requestDetails: Handler<typeof routes.requestDetails> = async (c) =>
-  ok(
-    c,
-    await listings.requestDetails(c.var.deps, requireCaller(c.var), c.req.valid('param').id),
-  );
+  ok(c, await listings.requestDetails(c.var.deps, requireCaller(c.var), c.req.valid('param').id));
 
 export const remove: Handler<typeof routes.remove> = async (c) => {
   await listings.removeListing(c.var.deps, requireCaller(c.var), c.req.valid('param').id);

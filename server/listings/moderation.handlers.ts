@@ -72,12 +72,7 @@ export const addTopSpotted: Handler<typeof routes.addTopSpotted> = async (c) =>
   ok(
     c,
     null,
-    await moderation.setTopSpotted(
-      c.var.deps,
-      requireCaller(c.var),
-      c.req.valid('param').id,
-      true,
-    ),
+    await moderation.setTopSpotted(c.var.deps, requireCaller(c.var), c.req.valid('param').id, true),
   );
 
 export const removeTopSpotted: Handler<typeof routes.removeTopSpotted> = async (c) =>

@@ -38,11 +38,7 @@ export const updatePackage: Handler<typeof routes.updatePackage> = async (c) => 
 };
 
 export const removePackage: Handler<typeof routes.removePackage> = async (c) => {
-  await packages.removePackage(
-    c.var.deps.db,
-    requireCaller(c.var).id,
-    c.req.valid('param').id,
-  );
+  await packages.removePackage(c.var.deps.db, requireCaller(c.var).id, c.req.valid('param').id);
   return ok(c, null, 'Successfully removed package');
 };
 

@@ -36,11 +36,7 @@ export const get: Handler<typeof routes.get> = async (c) =>
 export const history: Handler<typeof routes.history> = async (c) =>
   ok(
     c,
-    await subscriptions.history(
-      c.var.deps.db,
-      requireCaller(c.var),
-      c.req.valid('param').carId,
-    ),
+    await subscriptions.history(c.var.deps.db, requireCaller(c.var), c.req.valid('param').carId),
   );
 
 export const cancel: Handler<typeof routes.cancel> = async (c) => {
@@ -49,10 +45,6 @@ export const cancel: Handler<typeof routes.cancel> = async (c) => {
 };
 
 export const reactivate: Handler<typeof routes.reactivate> = async (c) => {
-  await subscriptions.reactivate(
-    c.var.deps,
-    requireCaller(c.var),
-    c.req.valid('param').carId,
-  );
+  await subscriptions.reactivate(c.var.deps, requireCaller(c.var), c.req.valid('param').carId);
   return ok(c, null, 'Reactivated subscription');
 };

@@ -17,11 +17,7 @@ export const active: Handler<typeof routes.active> = async (c) =>
   ok(c, await vouchers.activeVouchers(c.var.deps.db));
 
 export const deactivate: Handler<typeof routes.deactivate> = async (c) => {
-  await vouchers.deactivateVoucher(
-    c.var.deps.db,
-    requireCaller(c.var).id,
-    c.req.valid('param').id,
-  );
+  await vouchers.deactivateVoucher(c.var.deps.db, requireCaller(c.var).id, c.req.valid('param').id);
   return ok(c, null, 'Voucher deactivated');
 };
 
