@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+/** Runs on another port (E2E_PORT) keep their own data and results, so two can run at once. */
+const suffix = process.env.E2E_PORT ? `-${PORT}` : '';
 export const e2eAdmin = { email: 'admin@spotted.test', password: 'AdminPass123' };
 /** The journeys' signing key, so a journey can make the expired token time would make. */
 export const e2eJwtSecret = 'e2e-only-signing-key-0123456789abcdef';
@@ -11,10 +13,10 @@ export const e2eJwtSecret = 'e2e-only-signing-key-0123456789abcdef';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e${suffix}`,
   timeout: 60_000,
   workers: 1,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/playwright${suffix}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -36,7 +38,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined } },
   ],
   webServer: {
-    command: 'rm -rf test-results/e2e-data && node server/main.ts',
+    command: `rm -rf test-results/e2e-data${suffix} && node server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/configuration`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -46,7 +48,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: `test-results/e2e-data${suffix}`,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
       JWT_SECRET: e2eJwtSecret,

@@ -8,7 +8,10 @@ import { expectResult } from './support/dialogs.ts';
 
 const PASSWORD = 'Spotted2026';
 // The mail outbox of the server the journeys run against (its DATA_DIR).
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'outbox');
+const OUTBOX = path.join(
+  process.env.E2E_PORT ? `test-results/e2e-data-${process.env.E2E_PORT}` : 'test-results/e2e-data',
+  'outbox',
+);
 let counter = 0;
 const uniqueEmail = (who: string) =>
   `${who}.${Date.now().toString(36)}${(counter++).toString(36)}@example.mt`;
