@@ -7,6 +7,8 @@ import { defineConfig } from 'astro/config';
 // the API, the uploaded images and this handler side by side on one port.
 export default defineConfig({
   srcDir: './site',
+  // SITE_DIST builds elsewhere, so a second build cannot pull files from under a running server.
+  outDir: process.env.SITE_DIST ?? './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -17,8 +19,9 @@ type AstroHandler = (
   locals: App.Locals,
 ) => Promise<void>;
 
-const SITE_ENTRY = new URL('../dist/server/entry.mjs', import.meta.url);
-const CLIENT_DIR = './dist/client';
+const SITE_DIST = process.env.SITE_DIST ?? './dist';
+const SITE_ENTRY = pathToFileURL(path.resolve(SITE_DIST, 'server/entry.mjs'));
+const CLIENT_DIR = path.join(SITE_DIST, 'client');
 
 /**
  * The one process: the API and images (Hono), the built site's static files, and every other
