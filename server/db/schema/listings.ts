@@ -113,12 +113,17 @@ export const listingImages = pgTable(
     listingId: integer()
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
-    /** Storage key of the 840 px version; the card version is derived from it. */
+    /** Storage key of the 840 px version; the other versions' keys are derived from it. */
     key: text().notNull(),
     position: integer().notNull(),
     isCover: boolean().notNull().default(false),
     width: integer().notNull(),
     height: integer().notNull(),
+    /** Pixel widths of the WebP card versions; empty for photos stored before they existed. */
+    cardWidths: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /** The full-screen version (longer side up to 2048 px), when the upload was larger than 840 px. */
+    largeWidth: integer(),
+    largeHeight: integer(),
   },
   (t) => [index('listing_images_listing_idx').on(t.listingId, t.position)],
 );
