@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(config.MAIL_FROM).toBe('Spotted <no-reply@spotted.mt>');
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.JOBS).toBe(true);
+    expect(config.PUBLIC_URL).toBe('http://localhost:4321');
+  });
+
+  it('defaults PUBLIC_URL to the port the app listens on', () => {
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://spotted.mt' }).PUBLIC_URL).toBe(
+      'https://spotted.mt',
+    );
   });
 
   it('reads numbers, URLs and paths', () => {

@@ -8,7 +8,8 @@ const bool = z
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:4321'),
+  /** Defaults to http://localhost:$PORT (see loadConfig). */
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -36,19 +37,22 @@ export const configSchema = z.object({
   JOBS: bool.default(true),
 });
 
-export type Config = z.infer<typeof configSchema>;
+const checkedSchema = configSchema
+  .superRefine((c, ctx) => {
+    if (c.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!c[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is required when PAYMENT_PROVIDER is stripe',
+        });
+    }
+  })
+  // Links in mail and payment returns must reach this process when PUBLIC_URL is not set.
+  .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
 
-const checkedSchema = configSchema.superRefine((c, ctx) => {
-  if (c.PAYMENT_PROVIDER !== 'stripe') return;
-  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-    if (!c[key])
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message: 'is required when PAYMENT_PROVIDER is stripe',
-      });
-  }
-});
+export type Config = z.output<typeof checkedSchema>;
 
 /** Parses the environment; a wrong setting throws an error that names it and says what is wrong. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

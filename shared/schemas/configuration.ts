@@ -8,6 +8,13 @@ export type ListingType = z.infer<typeof listingTypeSchema>;
 
 const text = (max = 500) => z.string().trim().max(max);
 const url = z.union([z.url({ error: 'Must be a valid URL' }), z.literal('')]);
+/** A page of the site ('/privacy-policy', wherever the site runs) or of another site (a URL). */
+const link = z
+  .string()
+  .refine(
+    (v) => v === '' || /^\/(?!\/)\S*$/.test(v) || z.url().safeParse(v).success,
+    'Must be a valid URL or a path starting with /',
+  );
 
 /** Every field of the application configuration, as the back-office edits it. */
 export const configurationSchema = z
@@ -19,9 +26,9 @@ export const configurationSchema = z
     iosMandatoryVersion: text(20),
     currency: text(5).min(1, 'Currency is required'),
     currencyName: text(10).min(1, 'Currency name is required'),
-    privacyPolicyUrl: url,
-    paymentTermsUrl: url,
-    registrationTermsUrl: url,
+    privacyPolicyUrl: link,
+    paymentTermsUrl: link,
+    registrationTermsUrl: link,
     appStoreUrl: url,
     playStoreUrl: url,
     supportEmail: z.email({ error: 'Support email is not valid' }),

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   adminMenuItems,
@@ -27,11 +27,12 @@ export const defaultConfiguration = {
   iosMandatoryVersion: '1.0.0',
   currency: '€',
   currencyName: 'EUR',
-  privacyPolicyUrl: 'http://localhost:4321/privacy-policy',
-  paymentTermsUrl: 'http://localhost:4321/terms-of-use',
-  registrationTermsUrl: 'http://localhost:4321/terms-of-use',
-  appStoreUrl: 'https://apps.apple.com/app/spotted-mt/id0000000000',
-  playStoreUrl: 'https://play.google.com/store/apps/details?id=mt.spotted.app',
+  // The site's own pages, wherever it runs; the store links wait for the published apps.
+  privacyPolicyUrl: '/privacy-policy',
+  paymentTermsUrl: '/terms-of-use',
+  registrationTermsUrl: '/terms-of-use',
+  appStoreUrl: '',
+  playStoreUrl: '',
   supportEmail: 'support@spotted.mt',
   subscriptionDuration: 30,
   welcomeCreditsIndividual: 50,
@@ -51,6 +52,15 @@ export const defaultConfiguration = {
     'Our support team is available 24/7 through the Contact support form.',
   ].join('\n'),
 };
+
+/** What earlier versions seeded instead (a fixed port, placeholder store ids): replaced at start. */
+const replacedDefaults = {
+  privacyPolicyUrl: 'http://localhost:4321/privacy-policy',
+  paymentTermsUrl: 'http://localhost:4321/terms-of-use',
+  registrationTermsUrl: 'http://localhost:4321/terms-of-use',
+  appStoreUrl: 'https://apps.apple.com/app/spotted-mt/id0000000000',
+  playStoreUrl: 'https://play.google.com/store/apps/details?id=mt.spotted.app',
+} as const;
 
 export const listingTypeSeeds = [
   { id: 1, name: 'Premium', price: 100 },
@@ -149,6 +159,15 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(configuration)
       .values({ id: 1, ...defaultConfiguration })
       .onConflictDoNothing();
+    for (const [key, old] of Object.entries(replacedDefaults) as [
+      keyof typeof replacedDefaults,
+      string,
+    ][]) {
+      await tx
+        .update(configuration)
+        .set({ [key]: defaultConfiguration[key] })
+        .where(and(eq(configuration.id, 1), eq(configuration[key], old)));
+    }
     await tx
       .insert(adminMenuItems)
       .values(
