@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { loadJwtKey } from './auth/secret.ts';
+import { referenceCache } from './catalog/reference.ts';
 import type { Config } from './config.ts';
+import { watchChanges } from './db/changes.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin } from './db/seed/admin.ts';
@@ -25,6 +27,7 @@ export async function boot(config: Config): Promise<{
   await migrate(database, config.DATABASE_URL);
   const { db } = database;
   await seedReference(db);
+  const changes = await watchChanges(database);
   const deps: Deps = {
     db,
     config,
@@ -36,6 +39,8 @@ export async function boot(config: Config): Promise<{
     }),
     storage: localStorage(path.join(config.DATA_DIR, 'uploads')),
     payments: paymentProvider(config, db),
+    changes,
+    reference: referenceCache(db, changes),
   };
   const admin = await ensureAdmin(db, config);
   if (config.DEMO_DATA) await seedDemo(deps);

@@ -78,6 +78,7 @@ async function main() {
     console.info(`${signal}: shutting down`);
     stopJobs();
     http.close();
+    await deps.changes.close();
     await database.close();
     process.exit(0);
   };

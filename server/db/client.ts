@@ -13,6 +13,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel` once its transaction commits, from any
+   * instance. After a lost connection it calls `onPayload('*')`: anything may have changed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
@@ -34,6 +39,7 @@ export function openDatabase(options: {
       db: drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Db,
       kind: 'postgres',
       close: () => pool.end(),
+      listen: (channel, onPayload) => listenPostgres(options.url ?? '', channel, onPayload),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -45,5 +51,42 @@ export function fromPglite(client: PGlite): Database {
     db: drizzlePglite({ client, ...drizzleOptions }) as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => (client.closed ? Promise.resolve() : stop());
+    },
+  };
+}
+
+/** How long a lost LISTEN connection waits before it connects again. */
+const RELISTEN_MS = 1000;
+
+/** A connection of its own that LISTENs, and comes back (announcing a gap) when it is lost. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => onPayload(message.payload ?? '*'));
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped) return;
+      onPayload('*');
+      retry = setTimeout(() => void connect().catch(() => next.emit('end')), RELISTEN_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

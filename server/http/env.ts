@@ -1,4 +1,6 @@
+import type { ReferenceCache } from '../catalog/reference.ts';
 import type { Config } from '../config.ts';
+import type { Changes } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
@@ -12,6 +14,9 @@ export interface Deps {
   storage: Storage;
   jwtKey: Uint8Array;
   payments: PaymentProvider;
+  /** What changed, from any instance (database notices), for what is kept in memory. */
+  changes: Changes;
+  reference: ReferenceCache;
 }
 
 /** The caller, once the bearer token has been checked. */

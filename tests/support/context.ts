@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { Envelope } from '#shared/schemas/envelope.ts';
 import { createApp } from '../../server/app.ts';
+import { referenceCache } from '../../server/catalog/reference.ts';
+import { watchChanges } from '../../server/db/changes.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/http/env.ts';
 import type { MailMessage } from '../../server/mail/mailer.ts';
@@ -27,6 +29,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'spotted-test-'));
   const outbox: MailMessage[] = [];
+  const changes = await watchChanges(database);
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
   const deps: Deps = {
     db: database.db,
@@ -35,6 +38,8 @@ export async function createTestContext(env: Record<string, string> = {}) {
     mailer: { send: async (message) => void outbox.push(message) },
     storage: localStorage(path.join(dataDir, 'uploads')),
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
+    changes,
+    reference: referenceCache(database.db, changes),
   };
   const app = createApp(deps);
 
@@ -82,6 +87,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     put: <T>(url: string, token?: string) => request<T>('PUT', url, { token }),
     delete: <T>(url: string, token?: string) => request<T>('DELETE', url, { token }),
     async close() {
+      await changes.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
