@@ -100,6 +100,20 @@ export const listings = pgTable(
     index('listings_live_year_idx')
       .on(t.year)
       .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
+    // 'Similar vehicles' and 'More from this seller' on a listing page: the nearest prices of a
+    // model, make or body, and a seller's live listings in the default order, each a range scan.
+    index('listings_live_model_price_idx')
+      .on(t.modelId, t.price)
+      .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
+    index('listings_live_make_price_idx')
+      .on(t.makeId, t.price)
+      .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
+    index('listings_live_body_price_idx')
+      .on(t.bodyId, t.price)
+      .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
+    index('listings_live_seller_order_idx')
+      .on(t.userId, t.listingTypeId, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
     index('listings_top_spotted_idx')
       .on(t.topSpottedAt)
       .where(sql`${t.topSpottedAt} is not null`),
@@ -120,7 +134,10 @@ export const listingImages = pgTable(
     width: integer().notNull(),
     height: integer().notNull(),
     /** Pixel widths of the WebP card versions; empty for photos stored before they existed. */
-    cardWidths: integer().array().notNull().default(sql`'{}'::integer[]`),
+    cardWidths: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The full-screen version (longer side up to 2048 px), when the upload was larger than 840 px. */
     largeWidth: integer(),
     largeHeight: integer(),

@@ -1,0 +1,4 @@
+CREATE INDEX "listings_live_model_price_idx" ON "listings" USING btree ("model_id","price") WHERE "listings"."state" = 'ACTIVE' and "listings"."original_id" is null;--> statement-breakpoint
+CREATE INDEX "listings_live_make_price_idx" ON "listings" USING btree ("make_id","price") WHERE "listings"."state" = 'ACTIVE' and "listings"."original_id" is null;--> statement-breakpoint
+CREATE INDEX "listings_live_body_price_idx" ON "listings" USING btree ("body_id","price") WHERE "listings"."state" = 'ACTIVE' and "listings"."original_id" is null;--> statement-breakpoint
+CREATE INDEX "listings_live_seller_order_idx" ON "listings" USING btree ("user_id","listing_type_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "listings"."state" = 'ACTIVE' and "listings"."original_id" is null;
