@@ -5,6 +5,8 @@ const photo = (id: number, isCover = false): Photo => ({
   id,
   name: `/${id}.jpg`,
   card: `/${id}-card.jpg`,
+  cardVersions: [],
+  large: null,
   isCover,
   width: 840,
   height: 630,

@@ -13,6 +13,8 @@ const photo = (n: number, isCover = false) => ({
   id: n,
   name: `/images/listings/${n}.jpg`,
   card: `/images/listings/${n}-card.jpg`,
+  cardVersions: [],
+  large: null,
   isCover,
   width: 840,
   height: 630,
@@ -65,6 +67,7 @@ const car: CarDetail = {
   equipment: [{ id: 2, name: 'Navigation' }],
   description: 'Full service history.',
   createdAt: '2026-11-07T18:13:09.039Z',
+  publishedAt: '2026-11-08T09:00:00.000Z',
   user: {
     id: 6,
     role: 3,

@@ -33,7 +33,7 @@ export function specificationRows(car: CarDetail): Row[] {
     ...((isElectric(car)
       ? [
           ['batteryCapacity', 'Battery capacity', `${car.batteryCapacity} kWh`],
-          ['batteryRange', 'Battery range', `${number(car.batteryRange)} km`],
+          ['batteryRange', 'Battery range', `${number(car.batteryRange)} mi`],
           ['chargerType', 'Charger type', car.chargerType],
         ]
       : [['cubics', 'Engine size', `${number(car.cubics)} CC`]]) as [

@@ -11,7 +11,7 @@ import {
   models,
   users,
 } from '../db/schema/index.ts';
-import { cardUrl } from './photos.ts';
+import { cardUrl, cardVersions } from './photos.ts';
 
 /** Live listings: approved, not an edit request, shown to everyone. */
 export const isLive = and(eq(listings.state, 'ACTIVE'), isNull(listings.originalId));
@@ -19,8 +19,9 @@ export const isLive = and(eq(listings.state, 'ACTIVE'), isNull(listings.original
 const bodyName = alias(enumerables, 'body_name');
 const fuelName = alias(enumerables, 'fuel_name');
 
-const coverKey = sql<string | null>`(
-  select ${listingImages.key} from ${listingImages}
+const cover = sql<{ key: string; cardWidths: number[] } | null>`(
+  select json_build_object('key', ${listingImages.key}, 'cardWidths', ${listingImages.cardWidths})
+  from ${listingImages}
   where ${listingImages.listingId} = ${listings.id}
   order by ${listingImages.isCover} desc, ${listingImages.position}
   limit 1)`;
@@ -30,8 +31,9 @@ function cardQuery(db: Db) {
   return db
     .select({
       id: listings.id,
-      coverKey,
+      cover,
       brand: makes.name,
+const transmissionName = alias(enumerables, 'transmission_name');
       model: models.name,
       title: listings.title,
       body: sql<string>`coalesce(${bodyName.name}, '')`,
@@ -51,19 +53,30 @@ function cardQuery(db: Db) {
     .from(listings)
     .innerJoin(makes, eq(makes.id, listings.makeId))
     .innerJoin(models, eq(models.id, listings.modelId))
+      millage: listings.millage,
+      transmission: sql<string>`coalesce(${transmissionName.name}, '')`,
     .innerJoin(users, eq(users.id, listings.userId))
     .leftJoin(cities, eq(cities.id, users.cityId))
     .leftJoin(bodyName, and(eq(bodyName.kind, 'bodies'), eq(bodyName.id, listings.bodyId)))
-    .leftJoin(fuelName, and(eq(fuelName.kind, 'fuels'), eq(fuelName.id, listings.fuelId)));
+    .leftJoin(fuelName, and(eq(fuelName.kind, 'fuels'), eq(fuelName.id, listings.fuelId)))
+    .leftJoin(
+      transmissionName,
+      and(
+        eq(transmissionName.kind, 'transmissions'),
+        eq(transmissionName.id, listings.transmissionId),
+      ),
+    );
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
 
 function toCard(row: CardRow): CarCard {
-  const { coverKey: key, topSpottedAt, createdAt, ...rest } = row;
+  const { cover: photo, topSpottedAt, createdAt, publishedAt, ...rest } = row;
+      publishedAt: listings.publishedAt,
   return {
     ...rest,
-    image: key ? cardUrl(key) : null,
+    image: photo ? cardUrl(photo.key) : null,
+    imageVersions: photo ? cardVersions(photo.key, photo.cardWidths) : [],
     isTopSpotted: topSpottedAt !== null,
     createdAt: createdAt.toISOString(),
   };
@@ -80,6 +93,7 @@ export interface CardPage {
   where: SQL | undefined;
   orderBy?: SQL[];
   pageNumber?: number;
+    publishedAt: publishedAt?.toISOString() ?? null,
   pageSize?: number;
 }
 

@@ -17,10 +17,13 @@ import {
   safetyItems,
   users,
 } from '../db/schema/index.ts';
+  cardVersions,
 import type { Caller, Deps } from '../http/env.ts';
+  largeVersion,
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import {
   cardUrl,
+  type ExistingPhoto,
   deletePhotos,
   photoAsBase64,
   photoUrl,
@@ -84,7 +87,13 @@ export async function dropUnusedPhotos(deps: Deps, keys: string[]) {
 export async function photoKeys(db: Db, listingIds: number[]) {
   if (!listingIds.length) return [];
   return db
-    .select({ id: listingImages.id, key: listingImages.key })
+    .select({
+      id: listingImages.id,
+      key: listingImages.key,
+      cardWidths: listingImages.cardWidths,
+      largeWidth: listingImages.largeWidth,
+      largeHeight: listingImages.largeHeight,
+    })
     .from(listingImages)
     .where(inArray(listingImages.listingId, listingIds));
 }
@@ -93,7 +102,7 @@ export async function photoKeys(db: Db, listingIds: number[]) {
 async function withPhotos<T>(
   deps: Deps,
   input: ListingPayload,
-  existing: { id: number; key: string }[],
+  existing: ExistingPhoto[],
   write: (photos: StoredPhoto[]) => Promise<T>,
 ): Promise<T> {
   const photos = await savePhotos(deps.storage, input.images, existing);
@@ -323,6 +332,8 @@ export async function describeListing(
             sql`abs(${listings.price} - ${row.price})`,
             asc(listings.id),
           ],
+      cardVersions: cardVersions(i.key, i.cardWidths),
+      large: largeVersion(i.key, i.largeWidth, i.largeHeight),
           12,
         ),
       ]);
@@ -355,6 +366,7 @@ export async function describeListing(
     isFirstOwner: row.isFirstOwner,
     isFixedPrice: row.isFixedPrice,
     isRedPlate: row.isRedPlate,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
     isDirectFinanceAvailable: row.isDirectFinanceAvailable,
     millage: row.millage,
     fuel: name('fuels', row.fuelId) ?? '',

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarDetail } from '#shared/schemas/listing.ts';
+import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { balanceOf, signUp, signUpAdmin } from '../../tests/support/factories.ts';
@@ -13,6 +14,7 @@ import {
 import {
   auditLog,
   ledgerEntries,
+  listingImages,
   mailQueue,
   notifications,
   subscriptions,
@@ -521,6 +523,7 @@ describe('reading listings', () => {
     await ctx.get(`/api/car/${id}`, visitor.accessToken);
     await ctx.get(`/api/car/${id}`, visitor.accessToken);
     await ctx.get(`/api/car/${id}`, seller.accessToken);
+    await ctx.deps.views.flush();
     const seen = await ctx.get<CarDetail>(`/api/car/${id}`, visitor.accessToken);
     expect(seen.data.views).toBe(1);
   });
@@ -572,6 +575,77 @@ describe('reading listings', () => {
     expect(photo.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await ctx.app.request('/images/listings/nope.jpg')).status).toBe(404);
     expect((await ctx.app.request('/images/../../etc/passwd')).status).toBe(404);
+  });
+
+  it('keeps a full-screen version of a large upload (at most 2048 px, never enlarged) and WebP card versions, without EXIF', async () => {
+    const seller = await signUp(ctx);
+    const withGps = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#2a6fb0' } })
+        .jpeg()
+        .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 53/1 0/1' } })
+        .toBuffer();
+    const big = await withGps(2000, 1500);
+    expect((await sharp(big).metadata()).exif).toBeDefined();
+    const uploads = [big, await withGps(2600, 1950), await withGps(600, 450)];
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken, {
+      images: [
+        ...uploads.map((b, i) => ({ image: b.toString('base64'), isCover: i === 0 })),
+        ...(await photos(2)).map((p) => ({ ...p, isCover: false })),
+      ],
+    });
+    const detail = await ctx.get<CarDetail>(`/api/car/${id}`);
+    const [first, second, small] = detail.data.images;
+    expect(first).toMatchObject({ width: 840, height: 630, large: { width: 2000, height: 1500 } });
+    expect(second).toMatchObject({ width: 840, height: 630, large: { width: 2048, height: 1536 } });
+    expect(small).toMatchObject({ width: 600, height: 450, large: null });
+    expect(first!.cardVersions.map((v) => v.width)).toEqual([320, 480, 640]);
+    expect(small!.cardVersions.map((v) => v.width)).toEqual([320, 480, 600]);
+
+    const served = async (url: string, type: string) => {
+      const res = await ctx.app.request(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      return sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    };
+    const versions = [
+      [first!.name, 'image/jpeg', 840],
+      [first!.card, 'image/jpeg', 480],
+      [first!.large!.url, 'image/jpeg', 2000],
+      [second!.large!.url, 'image/jpeg', 2048],
+      ...first!.cardVersions.map((v) => [v.url, 'image/webp', v.width] as const),
+      ...small!.cardVersions.map((v) => [v.url, 'image/webp', v.width] as const),
+    ] as const;
+    for (const [url, type, width] of versions) {
+      const meta = await served(url, type);
+      expect(meta.width).toBe(width);
+      expect(meta.exif).toBeUndefined();
+    }
+
+    const found = await ctx.post<{ cars: CarCard[] }>('/api/cars/user/' + seller.userId, {
+      pageNumber: 1,
+      pageSize: 50,
+    });
+    const card = found.data.cars.find((c) => c.id === id)!;
+    expect(card.image).toBe(first!.card);
+    expect(card.imageVersions).toEqual(first!.cardVersions);
+  });
+
+  it('still shows photos stored before the card and full-screen versions existed', async () => {
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    await ctx.db
+      .update(listingImages)
+      .set({ cardWidths: [], largeWidth: null, largeHeight: null })
+      .where(eq(listingImages.listingId, id));
+    const detail = await ctx.get<CarDetail>(`/api/car/${id}`);
+    expect(detail.data.images[0]).toMatchObject({ cardVersions: [], large: null });
+    expect((await ctx.app.request(detail.data.images[0]!.card)).status).toBe(200);
+    const found = await ctx.post<{ cars: CarCard[] }>('/api/cars/user/' + seller.userId, {
+      pageNumber: 1,
+      pageSize: 50,
+    });
+    expect(found.data.cars[0]).toMatchObject({ id, imageVersions: [] });
+    expect(found.data.cars[0]!.image).toBe(detail.data.images[0]!.card);
   });
 
   it("answers 'Listing not found' for an unknown id", async () => {

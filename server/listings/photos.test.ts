@@ -8,7 +8,10 @@ import { localStorage, type Storage } from '../storage/storage.ts';
 import {
   cardKey,
   cardUrl,
+  cardVersions,
   deletePhotos,
+  largeKey,
+  largeVersion,
   photoAsBase64,
   photoUrl,
   savePhotos,
@@ -74,28 +77,96 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
+/** The bytes a public URL of a version serves from storage. */
+const stored = async (url: string) => (await storage.get(url.replace(/^\/images\//, '')))!;
+
 describe('savePhotos', () => {
-  it('stores an 840 px JPEG without EXIF/GPS plus a card version', async () => {
+  it('stores an 840 px JPEG, a full-screen JPEG, a JPEG card and WebP cards, all without EXIF/GPS', async () => {
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
 
     const [saved] = await savePhotos(storage, [
       photo(original, { image: `data:image/jpeg;base64,${original.toString('base64')}` }),
     ]);
-    expect(saved).toMatchObject({ width: 840, height: 630, isCover: true, position: 0 });
-    expect(saved!.key).toMatch(/^listings\/[0-9a-f]+\.jpg$/);
-    expect(photoUrl(saved!.key)).toBe(`/images/${saved!.key}`);
-    expect(cardUrl(saved!.key)).toBe(`/images/${saved!.key.replace('.jpg', '-card.jpg')}`);
+    expect(saved).toMatchObject({
+      width: 840,
+      height: 630,
+      isCover: true,
+      position: 0,
+      cardWidths: [320, 480, 640],
+      largeWidth: 2000,
+      largeHeight: 1500,
+    });
+    const key = saved!.key;
+    expect(key).toMatch(/^listings\/[0-9a-f]+\.jpg$/);
+    expect(photoUrl(key)).toBe(`/images/${key}`);
+    expect(cardUrl(key)).toBe(`/images/${key.replace('.jpg', '-card.jpg')}`);
+    const stem = `/images/${key.replace('.jpg', '')}`;
+    expect(cardVersions(key, saved!.cardWidths)).toEqual([
+      { url: `${stem}-320.webp`, width: 320 },
+      { url: `${stem}-480.webp`, width: 480 },
+      { url: `${stem}-640.webp`, width: 640 },
+    ]);
+    expect(largeVersion(key, 2000, 1500)).toEqual({
+      url: `${stem}-large.jpg`,
+      width: 2000,
+      height: 1500,
+    });
 
-    const full = (await storage.get(saved!.key))!;
-    const card = (await storage.get(cardKey(saved!.key)))!;
-    for (const body of [full, card]) {
+    const full = (await storage.get(key))!;
+    const card = (await storage.get(cardKey(key)))!;
+    const large = (await storage.get(largeKey(key)))!;
+    for (const body of [full, card, large]) {
       expect(body.subarray(0, 3)).toEqual(JPEG_MAGIC);
-      expect((await sharp(body).metadata()).exif).toBeUndefined();
+    }
+    const webps = await Promise.all(cardVersions(key, saved!.cardWidths).map((v) => stored(v.url)));
+    for (const body of [full, card, large, ...webps]) {
+      const meta = await sharp(body).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
     }
     expect(await sharp(full).metadata()).toMatchObject({ format: 'jpeg', width: 840, height: 630 });
     expect(await sharp(card).metadata()).toMatchObject({ width: 480, height: 360 });
-    expect(await storedFiles()).toHaveLength(2);
+    expect(await sharp(large).metadata()).toMatchObject({ width: 2000, height: 1500 });
+    const sizes = await Promise.all(webps.map((body) => sharp(body).metadata()));
+    expect(sizes.map((m) => [m.format, m.width, m.height])).toEqual([
+      ['webp', 320, 240],
+      ['webp', 480, 360],
+      ['webp', 640, 480],
+    ]);
+    expect(await storedFiles()).toHaveLength(6);
+  });
+
+  it('keeps a full-screen version of at most 2048 px and never enlarges a small photo', async () => {
+    const [huge, wide, small, tiny] = await savePhotos(storage, [
+      photo(await canvas(3000, 2000).jpeg().toBuffer()),
+      photo(await canvas(2000, 1000).png().toBuffer()),
+      photo(await canvas(600, 450).jpeg().toBuffer()),
+      photo(await canvas(200, 150).jpeg().toBuffer()),
+    ]);
+    expect(huge).toMatchObject({ width: 840, height: 560, largeWidth: 2048, largeHeight: 1365 });
+    expect(await sharp((await storage.get(largeKey(huge!.key)))!).metadata()).toMatchObject({
+      width: 2048,
+      height: 1365,
+    });
+    expect(wide).toMatchObject({ width: 840, height: 420, largeWidth: 2000, largeHeight: 1000 });
+
+    // Nothing larger than the upload: no full-screen version, cards no wider than the photo.
+    expect(small).toMatchObject({
+      width: 600,
+      height: 450,
+      cardWidths: [320, 480, 600],
+      largeWidth: null,
+      largeHeight: null,
+    });
+    expect(await storage.get(largeKey(small!.key))).toBeNull();
+    const smallCards = cardVersions(small!.key, small!.cardWidths);
+    expect(smallCards.map((v) => v.url.slice(-8))).toEqual(['320.webp', '480.webp', '640.webp']);
+    expect((await sharp(await stored(smallCards[2]!.url)).metadata()).width).toBe(600);
+    expect(tiny).toMatchObject({ width: 200, height: 150, cardWidths: [200], largeWidth: null });
+    expect(
+      (await sharp(await stored(cardVersions(tiny!.key, [200])[0]!.url)).metadata()).width,
+    ).toBe(200);
   });
 
   it('accepts PNG, WebP and AVIF, and keeps a portrait photo upright', async () => {
@@ -116,6 +187,11 @@ describe('savePhotos', () => {
     expect(saved.map((p) => p.position)).toEqual([0, 1, 2, 3]);
     const card = await sharp((await storage.get(cardKey(saved[3]!.key)))!).metadata();
     expect([card.width, card.height]).toEqual([270, 480]);
+    // Card versions follow the width a card shows: the portrait's are as wide as the photo at most.
+    expect(saved[3]!.cardWidths).toEqual([320, 473]);
+    const [narrow, widest] = cardVersions(saved[3]!.key, saved[3]!.cardWidths);
+    expect((await sharp(await stored(narrow!.url)).metadata()).height).toBe(569);
+    expect((await sharp(await stored(widest!.url)).metadata()).width).toBe(473);
   });
 
   it('names every file that is not an accepted image and stores nothing', async () => {
@@ -180,8 +256,8 @@ describe('savePhotos', () => {
       photo(await noisy(1200, 900).jpeg().toBuffer()),
     ]);
     const existing = [
-      { id: 1, key: first!.key },
-      { id: 2, key: second!.key },
+      { id: 1, ...first! },
+      { id: 2, ...second! },
     ];
     const before = await storedFiles();
 
@@ -191,19 +267,29 @@ describe('savePhotos', () => {
       existing,
     );
     expect(resent).toEqual([
-      { key: first!.key, width: 840, height: 630, isCover: true, position: 0 },
+      {
+        key: first!.key,
+        width: 840,
+        height: 630,
+        cardWidths: [320, 480, 640],
+        largeWidth: 2000,
+        largeHeight: 1500,
+        isCover: true,
+        position: 0,
+      },
     ]);
     expect(await storedFiles()).toEqual(before);
 
     const changed = await noisy(1200, 900).jpeg().toBuffer();
     const [replaced] = await savePhotos(storage, [photo(changed, { id: 2 })], existing);
     expect(replaced!.key).not.toBe(second!.key);
-    expect(await storedFiles()).toHaveLength(before.length + 2);
+    // 840 px, JPEG card, three WebP cards and the 1200 px full-screen version.
+    expect(await storedFiles()).toHaveLength(before.length + 6);
   });
 });
 
 describe('photoAsBase64 and deletePhotos', () => {
-  it('round-trips the stored file and removes both versions', async () => {
+  it('round-trips the stored file and removes every version', async () => {
     const [saved] = await savePhotos(storage, [photo(await jpegWithGps())]);
     const base64 = await photoAsBase64(storage, saved!.key);
     expect(Buffer.from(base64, 'base64').equals((await storage.get(saved!.key))!)).toBe(true);

@@ -162,16 +162,28 @@ export const listingStateSchema = z.enum(['ACTIVE', 'SUSPENDED', 'PENDING', 'DEN
 export type ListingState = z.infer<typeof listingStateSchema>;
 
 /** A listing on a card (home, search, seller offer, favourites, my listings, admin grids). */
+/** One stored width of a photo, for srcset. */
+export const imageVersionSchema = z
+  .object({ url: z.string(), width: z.number().int() })
+  .meta({ id: 'ImageVersion' });
+export type ImageVersion = z.infer<typeof imageVersionSchema>;
+
 export const carCardSchema = z
   .object({
     id: z.number().int(),
+    /** The cover's JPEG card version (at most 480 px). */
     image: z.string().nullable(),
+    /** The cover's WebP card versions, narrowest first; empty for photos stored before them. */
+    imageVersions: z.array(imageVersionSchema),
     brand: z.string(),
     model: z.string(),
     title: z.string(),
     body: z.string(),
     fuel: z.string(),
     year: z.number().int(),
+    /** In miles. */
+    millage: z.number().int(),
+    transmission: z.string(),
     location: z.string(),
     city: z.string(),
     currency: z.string(),
@@ -183,6 +195,8 @@ export const carCardSchema = z
     /** Set on a pending or denied edit of a live listing: the live listing's id. */
     originalId: z.number().int().nullable(),
     createdAt: z.string(),
+    /** When the listing went live (approved); null for a request. */
+    publishedAt: z.string().nullable(),
   })
   .meta({ id: 'CarCard' });
 export type CarCard = z.infer<typeof carCardSchema>;
@@ -198,7 +212,14 @@ export const listingPhotoSchema = z
     id: z.number().int(),
     /** The 840 px photo's address. */
     name: z.string(),
+    /** The JPEG card version (at most 480 px). */
     card: z.string(),
+    /** WebP card versions, narrowest first; empty for photos stored before them. */
+    cardVersions: z.array(imageVersionSchema),
+    /** The full-screen version (up to 2048 px), when the upload was larger than 840 px. */
+    large: z
+      .object({ url: z.string(), width: z.number().int(), height: z.number().int() })
+      .nullable(),
     isCover: z.boolean(),
     width: z.number().int(),
     height: z.number().int(),
@@ -259,6 +280,8 @@ export const carDetailSchema = z
     equipment: z.array(named),
     description: z.string(),
     createdAt: z.string(),
+    /** When the listing went live (approved); null for a request. */
+    publishedAt: z.string().nullable(),
     user: sellerSchema,
     userCars: z.array(carCardSchema),
     similarCars: z.array(carCardSchema),

@@ -46,6 +46,7 @@ interface DemoCar {
   title: string;
   year: number;
   price: number;
+  /** The odometer as the seller knows it, in km (the descriptions speak km); listed in miles. */
   km: number;
   /** Names as in data/enumerables.ts. */
   fuel: string;
@@ -64,6 +65,7 @@ interface DemoCar {
   /** Road licence: months from now until it expires; null = not registered yet. */
   licenceMonths: number | null;
   chassis?: string;
+  /** Range in km, like the makers' sheets; listed in miles. */
   battery?: { kWh: number; range: number; charger: string };
   kit: Kit;
   safety?: string[];
@@ -1363,6 +1365,9 @@ function photosOf(car: DemoCar, index: number) {
   }));
 }
 
+/** Spotted lists every distance in miles (the spec's unit). */
+const miles = (km: number) => Math.round(km / 1.609344);
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -1504,10 +1509,10 @@ export async function seedDemoListings(deps: Deps): Promise<void> {
       price: car.price,
       cubics: electric ? 0 : car.cc,
       batteryCapacity: car.battery?.kWh ?? 0,
-      batteryRange: car.battery?.range ?? 0,
+      batteryRange: miles(car.battery?.range ?? 0),
       chargerType: car.battery ? enumId('chargerTypes', car.battery.charger) : null,
       power: car.hp,
-      millage: car.km,
+      millage: miles(car.km),
       year: car.year,
       registrationExpiration:
         car.licenceMonths === null ? null : monthsAhead(now, car.licenceMonths),

@@ -46,5 +46,5 @@ export const units = {
   cubics: 'CC',
   power: 'hp',
   batteryCapacity: 'kWh',
-  batteryRange: 'km',
+  batteryRange: 'mi',
 } as const;

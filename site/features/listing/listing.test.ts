@@ -21,6 +21,8 @@ const photo = (id: number, isCover = false) => ({
   id,
   name: `/images/listings/${id}.jpg`,
   card: `/images/listings/${id}-card.jpg`,
+  cardVersions: [],
+  large: null,
   isCover,
   width: 840,
   height: 630,
@@ -73,6 +75,7 @@ const car: CarDetail = {
   equipment: [],
   description: 'Imported from Japan.\nVery economical.',
   createdAt: '2026-10-15T22:49:47.419Z',
+  publishedAt: '2026-10-16T08:30:00.000Z',
   user: {
     id: 2,
     role: 2,
@@ -124,7 +127,7 @@ describe('the listing details', () => {
     );
     expect(electric).toMatchObject({
       'Battery capacity': '40 kWh',
-      'Battery range': '170 km',
+      'Battery range': '170 mi',
       'Charger type': 'Type 2',
       'Registered until': 'Not registered',
     });

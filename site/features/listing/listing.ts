@@ -47,7 +47,7 @@ export function specifications(car: CarDetail): [label: string, value: string][]
     ...(electric
       ? ([
           ['Battery capacity', `${car.batteryCapacity} kWh`],
-          ['Battery range', `${thousands(car.batteryRange)} km`],
+          ['Battery range', `${thousands(car.batteryRange)} mi`],
           ['Charger type', car.chargerType],
         ] as [string, string | null][])
       : ([['Engine size', `${thousands(car.cubics)} CC`]] as [string, string][])),
