@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { precompress } from './site/integrations/precompress.ts';
 
 // The site is rendered by Astro in middleware mode: server/main.ts owns the HTTP server and mounts
 // the API, the uploaded images and this handler side by side on one port.
@@ -11,7 +12,7 @@ export default defineConfig({
   outDir: process.env.SITE_DIST ?? './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   server: { port: 4321 },
   build: { inlineStylesheets: 'auto' },
 });

@@ -3,6 +3,7 @@ import { loadJwtKey } from './auth/secret.ts';
 import { referenceCache } from './catalog/reference.ts';
 import type { Config } from './config.ts';
 import { watchChanges } from './db/changes.ts';
+import { viewCounter } from './listings/views.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin } from './db/seed/admin.ts';
@@ -41,6 +42,7 @@ export async function boot(config: Config): Promise<{
     payments: paymentProvider(config, db),
     changes,
     reference: referenceCache(db, changes),
+    views: viewCounter(db),
   };
   const admin = await ensureAdmin(db, config);
   if (config.DEMO_DATA) await seedDemo(deps);

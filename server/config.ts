@@ -35,6 +35,10 @@ export const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
   JOBS: bool.default(true),
+  /** Memory for rendered public pages (all their encodings); 0 turns the page cache off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** How long a cached page is served at most without a change notice (its view count's lag). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 const checkedSchema = configSchema

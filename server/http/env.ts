@@ -1,5 +1,6 @@
 import type { ReferenceCache } from '../catalog/reference.ts';
 import type { Config } from '../config.ts';
+import type { ViewCounter } from '../listings/views.ts';
 import type { Changes } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -17,6 +18,7 @@ export interface Deps {
   /** What changed, from any instance (database notices), for what is kept in memory. */
   changes: Changes;
   reference: ReferenceCache;
+  views: ViewCounter;
 }
 
 /** The caller, once the bearer token has been checked. */

@@ -42,4 +42,5 @@ export const listingsRouter = createRouter()
   .openapi(routes.favoriteAdd, handlers.favoriteAdd)
   .openapi(routes.favoriteRemove, handlers.favoriteRemove)
   .openapi(routes.favoriteList, handlers.favoriteList)
-  .openapi(routes.details, handlers.details);
+  .openapi(routes.details, handlers.details)
+  .openapi(routes.countView, handlers.countView);

@@ -50,6 +50,9 @@ export const details: Handler<typeof routes.details> = async (c) =>
     await listings.publicListing(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)),
   );
 
+export const countView: Handler<typeof routes.countView> = async (c) =>
+  ok(c, await listings.countView(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)));
+
 export const sellerListings: Handler<typeof routes.sellerListings> = async (c) => {
   const { userId } = c.req.valid('param');
   const page = await cardPage(c.var.deps.db, {

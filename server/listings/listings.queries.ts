@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import type { Db } from '../db/client.ts';
@@ -18,6 +32,7 @@ export const isLive = and(eq(listings.state, 'ACTIVE'), isNull(listings.original
 
 const bodyName = alias(enumerables, 'body_name');
 const fuelName = alias(enumerables, 'fuel_name');
+const transmissionName = alias(enumerables, 'transmission_name');
 
 const cover = sql<{ key: string; cardWidths: number[] } | null>`(
   select json_build_object('key', ${listingImages.key}, 'cardWidths', ${listingImages.cardWidths})
@@ -33,12 +48,13 @@ function cardQuery(db: Db) {
       id: listings.id,
       cover,
       brand: makes.name,
-const transmissionName = alias(enumerables, 'transmission_name');
       model: models.name,
       title: listings.title,
       body: sql<string>`coalesce(${bodyName.name}, '')`,
       fuel: sql<string>`coalesce(${fuelName.name}, '')`,
       year: listings.year,
+      millage: listings.millage,
+      transmission: sql<string>`coalesce(${transmissionName.name}, '')`,
       location: users.address,
       city: sql<string>`coalesce(${cities.name}, '')`,
       currency: listings.currency,
@@ -49,12 +65,11 @@ const transmissionName = alias(enumerables, 'transmission_name');
       state: listings.state,
       originalId: listings.originalId,
       createdAt: listings.createdAt,
+      publishedAt: listings.publishedAt,
     })
     .from(listings)
     .innerJoin(makes, eq(makes.id, listings.makeId))
     .innerJoin(models, eq(models.id, listings.modelId))
-      millage: listings.millage,
-      transmission: sql<string>`coalesce(${transmissionName.name}, '')`,
     .innerJoin(users, eq(users.id, listings.userId))
     .leftJoin(cities, eq(cities.id, users.cityId))
     .leftJoin(bodyName, and(eq(bodyName.kind, 'bodies'), eq(bodyName.id, listings.bodyId)))
@@ -72,28 +87,30 @@ type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[numb
 
 function toCard(row: CardRow): CarCard {
   const { cover: photo, topSpottedAt, createdAt, publishedAt, ...rest } = row;
-      publishedAt: listings.publishedAt,
   return {
     ...rest,
     image: photo ? cardUrl(photo.key) : null,
     imageVersions: photo ? cardVersions(photo.key, photo.cardWidths) : [],
     isTopSpotted: topSpottedAt !== null,
     createdAt: createdAt.toISOString(),
+    publishedAt: publishedAt?.toISOString() ?? null,
   };
 }
 
-/** The order of the public lists: premium, then featured, then the rest; newest first. */
+/**
+ * The order of the public lists: premium, then featured, then the rest; newest first. Spelled as
+ * the live-order indexes are (nulls last), so PostgreSQL reads them in order instead of sorting.
+ */
 export const defaultOrder = [
   asc(listings.listingTypeId),
-  desc(listings.publishedAt),
-  desc(listings.id),
+  sql`${listings.publishedAt} desc nulls last`,
+  sql`${listings.id} desc nulls last`,
 ];
 
 export interface CardPage {
   where: SQL | undefined;
   orderBy?: SQL[];
   pageNumber?: number;
-    publishedAt: publishedAt?.toISOString() ?? null,
   pageSize?: number;
 }
 
@@ -137,4 +154,52 @@ export const topSpottedWhere = and(isLive, isNotNull(listings.topSpottedAt));
 export async function cardsByIds(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return cards(db, inArray(listings.id, ids));
+}
+
+type Comparable = Pick<
+  typeof listings.$inferSelect,
+  'id' | 'userId' | 'makeId' | 'modelId' | 'bodyId' | 'price'
+>;
+
+/**
+ * 'Similar vehicles': other sellers' live cars of the same model, then make, then body, each the
+ * nearest in price. Every step reads two short index ranges (above and below the price), so the
+ * cost does not grow with the number of listings.
+ */
+export async function similarCards(db: Db, car: Comparable, limit = 12): Promise<CarCard[]> {
+  const picked: number[] = [];
+  const groups = [
+    eq(listings.modelId, car.modelId),
+    eq(listings.makeId, car.makeId),
+    eq(listings.bodyId, car.bodyId),
+  ];
+  for (const group of groups) {
+    const need = limit - picked.length;
+    if (need <= 0) break;
+    const base = and(
+      isLive,
+      group,
+      ne(listings.userId, car.userId),
+      picked.length ? notInArray(listings.id, picked) : undefined,
+    );
+    const nearest = (where: SQL | undefined, order: SQL[]) =>
+      db
+        .select({ id: listings.id, price: listings.price })
+        .from(listings)
+        .where(where)
+        .orderBy(...order)
+        .limit(need);
+    const [above, below] = await Promise.all([
+      nearest(and(base, gte(listings.price, car.price)), [asc(listings.price), asc(listings.id)]),
+      nearest(and(base, lt(listings.price, car.price)), [desc(listings.price), desc(listings.id)]),
+    ]);
+    const closest = [...above, ...below]
+      .sort((a, b) => Math.abs(a.price - car.price) - Math.abs(b.price - car.price) || a.id - b.id)
+      .slice(0, need);
+    picked.push(...closest.map((row) => row.id));
+  }
+  if (!picked.length) return [];
+  const found = await cards(db, inArray(listings.id, picked), undefined, limit);
+  const byId = new Map(found.map((card) => [card.id, card]));
+  return picked.flatMap((id) => byId.get(id) ?? []);
 }

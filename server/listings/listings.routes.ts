@@ -66,6 +66,16 @@ export const details = createRoute({
   responses: responses(carDetailSchema, 'The listing'),
 });
 
+export const countView = createRoute({
+  method: 'post',
+  path: '/car/{id}/view',
+  tags,
+  summary:
+    "Counts a view of a live listing (the listing page's beacon): once per visitor and day, never the owner's",
+  request: { params: idParams },
+  responses: responses(z.object({ views: z.number().int() }), 'The views counted so far'),
+});
+
 export const sellerListings = createRoute({
   method: 'post',
   path: '/cars/user/{userId}',

@@ -1,37 +1,33 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
 import type { CarDetail, ListingPayload, ListingState } from '#shared/schemas/listing.ts';
 import type { Db } from '../db/client.ts';
 import {
   cities,
-  enumerables,
   equipmentItems,
   favorites,
   listingEquipment,
   listingImages,
   listings,
   listingSafety,
-  listingTypes,
-  makes,
-  models,
   safetyItems,
   users,
 } from '../db/schema/index.ts';
-  cardVersions,
 import type { Caller, Deps } from '../http/env.ts';
-  largeVersion,
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import {
   cardUrl,
-  type ExistingPhoto,
+  cardVersions,
   deletePhotos,
+  largeVersion,
   photoAsBase64,
   photoUrl,
   savePhotos,
+  type ExistingPhoto,
   type StoredPhoto,
 } from './photos.ts';
 import { checkListing, toMonth, type ListingValues } from './listing-rules.ts';
-import { cards, isLive } from './listings.queries.ts';
+import { cards, isLive, similarCards } from './listings.queries.ts';
 import { hasOpenReservation, release, reserve } from './reservations.ts';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
@@ -261,54 +257,46 @@ export async function removeRequest(deps: Deps, caller: Caller, id: number) {
   );
 }
 
-async function enumerableNames(db: Db) {
-  const rows = await db.select().from(enumerables);
-  const names = new Map(rows.map((r) => [`${r.kind}:${r.id}`, r.name]));
-  return (kind: string, id: number | null) =>
-    id === null ? null : (names.get(`${kind}:${id}`) ?? '');
-}
-
 /** Everything the details screens show of one listing row, for `viewerId` (null: anonymous). */
 export async function describeListing(
-  db: Db,
+  deps: Pick<Deps, 'db' | 'reference'>,
   row: typeof listings.$inferSelect,
   viewerId: number | null,
 ): Promise<CarDetail> {
-  const name = await enumerableNames(db);
-  const [[make], [model], [type], images, safety, equipment, [seller], favorite] =
-    await Promise.all([
-      db.select().from(makes).where(eq(makes.id, row.makeId)),
-      db.select().from(models).where(eq(models.id, row.modelId)),
-      db.select().from(listingTypes).where(eq(listingTypes.id, row.listingTypeId)),
-      db
-        .select()
-        .from(listingImages)
-        .where(eq(listingImages.listingId, row.id))
-        .orderBy(asc(listingImages.position)),
-      db
-        .select({ id: safetyItems.id, name: safetyItems.name })
-        .from(listingSafety)
-        .innerJoin(safetyItems, eq(safetyItems.id, listingSafety.itemId))
-        .where(eq(listingSafety.listingId, row.id))
-        .orderBy(asc(safetyItems.id)),
-      db
-        .select({ id: equipmentItems.id, name: equipmentItems.name })
-        .from(listingEquipment)
-        .innerJoin(equipmentItems, eq(equipmentItems.id, listingEquipment.itemId))
-        .where(eq(listingEquipment.listingId, row.id))
-        .orderBy(asc(equipmentItems.id)),
-      db
-        .select({ user: users, city: cities.name })
-        .from(users)
-        .leftJoin(cities, eq(cities.id, users.cityId))
-        .where(eq(users.id, row.userId)),
-      viewerId
-        ? db
-            .select()
-            .from(favorites)
-            .where(and(eq(favorites.userId, viewerId), eq(favorites.listingId, row.id)))
-        : Promise.resolve([]),
-    ]);
+  const { db } = deps;
+  const reference = await deps.reference.get();
+  const name = reference.enumerableName;
+  const type = reference.listingTypes.find((t) => t.id === row.listingTypeId);
+  const [images, safety, equipment, [seller], favorite] = await Promise.all([
+    db
+      .select()
+      .from(listingImages)
+      .where(eq(listingImages.listingId, row.id))
+      .orderBy(asc(listingImages.position)),
+    db
+      .select({ id: safetyItems.id, name: safetyItems.name })
+      .from(listingSafety)
+      .innerJoin(safetyItems, eq(safetyItems.id, listingSafety.itemId))
+      .where(eq(listingSafety.listingId, row.id))
+      .orderBy(asc(safetyItems.id)),
+    db
+      .select({ id: equipmentItems.id, name: equipmentItems.name })
+      .from(listingEquipment)
+      .innerJoin(equipmentItems, eq(equipmentItems.id, listingEquipment.itemId))
+      .where(eq(listingEquipment.listingId, row.id))
+      .orderBy(asc(equipmentItems.id)),
+    db
+      .select({ user: users, city: cities.name })
+      .from(users)
+      .leftJoin(cities, eq(cities.id, users.cityId))
+      .where(eq(users.id, row.userId)),
+    viewerId
+      ? db
+          .select()
+          .from(favorites)
+          .where(and(eq(favorites.userId, viewerId), eq(favorites.listingId, row.id)))
+      : Promise.resolve([]),
+  ]);
   const owner = seller?.user;
   const isOwner = viewerId === row.userId;
   const [userCars, similarCars] = isOwner
@@ -320,22 +308,7 @@ export async function describeListing(
           undefined,
           12,
         ),
-        cards(
-          db,
-          and(
-            isLive,
-            ne(listings.userId, row.userId),
-            or(eq(listings.makeId, row.makeId), eq(listings.bodyId, row.bodyId)),
-          ),
-          [
-            sql`(${listings.makeId} = ${row.makeId}) desc`,
-            sql`abs(${listings.price} - ${row.price})`,
-            asc(listings.id),
-          ],
-      cardVersions: cardVersions(i.key, i.cardWidths),
-      large: largeVersion(i.key, i.largeWidth, i.largeHeight),
-          12,
-        ),
+        similarCards(db, row),
       ]);
   return {
     id: row.id,
@@ -346,9 +319,9 @@ export async function describeListing(
     typeName: type?.name ?? '',
     originalId: row.originalId,
     title: row.title,
-    brand: make?.name ?? '',
+    brand: reference.makeName(row.makeId),
     brandId: row.makeId,
-    model: model?.name ?? '',
+    model: reference.modelName(row.modelId),
     modelId: row.modelId,
     currency: row.currency,
     price: row.price,
@@ -359,6 +332,8 @@ export async function describeListing(
       id: i.id,
       name: photoUrl(i.key),
       card: cardUrl(i.key),
+      cardVersions: cardVersions(i.key, i.cardWidths),
+      large: largeVersion(i.key, i.largeWidth, i.largeHeight),
       isCover: i.isCover,
       width: i.width,
       height: i.height,
@@ -366,7 +341,6 @@ export async function describeListing(
     isFirstOwner: row.isFirstOwner,
     isFixedPrice: row.isFixedPrice,
     isRedPlate: row.isRedPlate,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
     isDirectFinanceAvailable: row.isDirectFinanceAvailable,
     millage: row.millage,
     fuel: name('fuels', row.fuelId) ?? '',
@@ -392,6 +366,7 @@ export async function describeListing(
     equipment,
     description: row.description,
     createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
     user: {
       id: row.userId,
       role: owner?.roleId ?? roles.individual,
@@ -428,17 +403,36 @@ export async function publicListing(
   if (!row || !(row.state === 'ACTIVE' || (row.state === 'SUSPENDED' && privileged))) {
     throw notFound(LISTING_NOT_FOUND);
   }
-  if (row.state === 'ACTIVE' && caller?.id !== row.userId) {
-    const counted = await deps.db.execute(sql`
-      with seen as (
-        insert into listing_views (listing_id, visitor, day) values (${id}, ${visitor}, current_date)
-        on conflict do nothing returning 1)
-      update listings set views = views + 1 where id = ${id} and exists (select 1 from seen)
-      returning views`);
-    const views = (counted as unknown as { rows: { views: number }[] }).rows[0]?.views;
-    if (views !== undefined) row.views = views;
-  }
-  return describeListing(deps.db, row, caller?.id ?? null);
+  if (row.state === 'ACTIVE' && caller?.id !== row.userId) deps.views.record(id, visitor);
+  return describeListing(deps, row, caller?.id ?? null);
+}
+
+/**
+ * A live listing as its public page shows it to everyone (no viewer, no view counted: the page's
+ * beacon counts), or null.
+ */
+export async function liveListingPage(deps: Deps, id: number): Promise<CarDetail | null> {
+  const [row] = await deps.db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, id), isLive));
+  return row ? describeListing(deps, row, null) : null;
+}
+
+/** The listing page's beacon: a view of a live listing, counted as GET car/{id} counts it. */
+export async function countView(
+  deps: Deps,
+  caller: Caller | undefined,
+  id: number,
+  visitor: string,
+) {
+  const [row] = await deps.db
+    .select({ userId: listings.userId, views: listings.views })
+    .from(listings)
+    .where(and(eq(listings.id, id), isLive));
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  if (caller?.id !== row.userId) deps.views.record(id, visitor);
+  return { views: row.views };
 }
 
 /** GET car/requests/{id}: any listing row for its owner or an admin (the review screens). */
@@ -446,7 +440,7 @@ export async function requestDetails(deps: Deps, caller: Caller, id: number) {
   const row = await findListing(deps.db, id);
   if (row.userId !== caller.id && caller.roleId !== roles.admin)
     throw forbidden('This is not your listing');
-  return describeListing(deps.db, row, caller.id);
+  return describeListing(deps, row, caller.id);
 }
 
 /**

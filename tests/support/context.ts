@@ -7,6 +7,7 @@ import type { Envelope } from '#shared/schemas/envelope.ts';
 import { createApp } from '../../server/app.ts';
 import { referenceCache } from '../../server/catalog/reference.ts';
 import { watchChanges } from '../../server/db/changes.ts';
+import { viewCounter } from '../../server/listings/views.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/http/env.ts';
 import type { MailMessage } from '../../server/mail/mailer.ts';
@@ -40,6 +41,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
     changes,
     reference: referenceCache(database.db, changes),
+    views: viewCounter(database.db),
   };
   const app = createApp(deps);
 

@@ -68,7 +68,7 @@ export default function ListingView({
             <h1 className="listing__title">{car.title}</h1>
             <ul className="listing__meta">
               <li>
-                <Icon name="eye" size={18} /> {car.views} views
+                <Icon name="eye" size={18} /> <span id="listing-views">{car.views} views</span>
               </li>
               {place && (
                 <li>

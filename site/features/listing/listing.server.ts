@@ -1,42 +1,27 @@
 import type { AstroGlobal } from 'astro';
-import { createApiClient } from '#shared/api/client.ts';
 import type { CarDetail } from '#shared/schemas/listing.ts';
+import { serverApi } from '../../lib/server-api.ts';
 
-type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'request' | 'clientAddress'>;
+type PageContext = Pick<AstroGlobal, 'locals' | 'url'>;
 
 /**
- * The in-process API carrying the visitor's browser and address: the server counts a view once
- * per visitor and day and knows an anonymous visitor only by those two.
+ * The live listing of a page's id as everyone sees it, or null for a bad id or any failure. The
+ * page counts no view: its beacon does (ListingActions), so the page can be cached.
  */
-function visitorApi(astro: PageContext) {
-  const forwarded: Record<string, string> = {};
-  const agent = astro.request.headers.get('user-agent');
-  if (agent) forwarded['user-agent'] = agent;
-  let address = astro.request.headers.get('x-forwarded-for');
-  if (!address) {
-    try {
-      address = astro.clientAddress;
-    } catch {
-      address = null;
-    }
-  }
-  if (address) forwarded['x-forwarded-for'] = address;
-  return createApiClient({
-    baseUrl: astro.url.origin,
-    fetch: (request) => {
-      const headers = new Headers(request.headers);
-      for (const [name, value] of Object.entries(forwarded)) headers.set(name, value);
-      return astro.locals.api(new Request(request, { headers }));
-    },
-  });
-}
-
-/** The live listing of a page's id (counting the view), or null for a bad id or any failure. */
 export async function loadLiveListing(astro: PageContext, id: number): Promise<CarDetail | null> {
   if (!Number.isInteger(id) || id <= 0) return null;
-  const res = await visitorApi(astro).get<CarDetail>(`car/${id}`);
+  if (astro.locals.data) return astro.locals.data.listing(id);
+  const res = await serverApi(astro).get<CarDetail>(`car/${id}`);
   return res.code === 0 ? res.data : null;
 }
+
+/** What a listing page shows: the page is kept until one of these changes. */
+export const listingPageTags = (car: CarDetail) => [
+  `listing:${car.id}`,
+  `seller:${car.userId}`,
+  ...[...car.userCars, ...car.similarCars].map((c) => `listing:${c.id}`),
+  'reference',
+];
 
 /** A route parameter as a listing or user id (NaN when it is not one). */
 export const idParam = (value: string | undefined) =>

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { ChangeTag, Changes } from '../db/changes.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What a cached page may be sent as, best first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number] | 'identity';
+
+/** A rendered page, kept with its compressed forms and what it shows. */
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+  etag: string;
+  tags: string[];
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface PageCacheOptions {
+  /** Bytes of bodies kept at most (all encodings); the least recently used go first. */
+  maxBytes: number;
+  /** How long a page is kept at most: what it shows without a notice (a view count, an ad's expiry). */
+  ttlMs: number;
+  /** What a CDN in front may do with a public page. */
+  cacheControl: string;
+}
+
+/** What a notice means for the pages: which tags of the cache it ends. */
+export function tagsOf(change: ChangeTag): string[] {
+  if (change.startsWith('listing:')) return [change, 'listings'];
+  return [change];
+}
+
+/** Picks the encoding of an Accept-Encoding header among those a page has. */
+export function negotiate(acceptEncoding: string | undefined): Encoding {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  for (const encoding of ENCODINGS) {
+    const match = new RegExp(`(?:^|,)\\s*${encoding}\\s*(?:;\\s*q=([0-9.]+))?`).exec(accepted);
+    if (match && (match[1] === undefined || Number(match[1]) > 0)) return encoding;
+  }
+  return 'identity';
+}
+
+/** Compresses a body once for every encoding a client may ask for. */
+export async function compressAll(body: Buffer): Promise<CachedPage['bodies']> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: 6 }),
+  ]);
+  return { identity: body, br, gzip: gz };
+}
+
+export const etagOf = (body: Buffer) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+/**
+ * The anonymous HTML of public pages, the same for every visitor, kept already compressed until
+ * what it shows changes. Pages name what they show as tags (`listing:12`, `seller:4`, `listings`
+ * for any live listing, `reference`, `ads`); the database's change notices, from any instance,
+ * end exactly the pages that show the change.
+ */
+export class PageCache {
+  readonly #pages = new Map<string, CachedPage>();
+  readonly #byTag = new Map<string, Set<string>>();
+  #bytes = 0;
+  readonly #options: PageCacheOptions;
+
+  constructor(options: PageCacheOptions, changes?: Pick<Changes, 'subscribe'>) {
+    this.#options = options;
+    changes?.subscribe((change) => {
+      if (change === '*') this.clear();
+      else for (const tag of tagsOf(change)) this.invalidate(tag);
+    });
+  }
+
+  get size() {
+    return { pages: this.#pages.size, bytes: this.#bytes };
+  }
+
+  get cacheControl() {
+    return this.#options.cacheControl;
+  }
+
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.#pages.get(key);
+    if (!page) return undefined;
+    if (page.expiresAt <= now) {
+      this.#delete(key);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order.
+    this.#pages.delete(key);
+    this.#pages.set(key, page);
+    return page;
+  }
+
+  async store(
+    key: string,
+    page: { status: number; headers: Record<string, string>; body: Buffer; tags: string[] },
+  ): Promise<CachedPage> {
+    const bodies = await compressAll(page.body);
+    const bytes = Object.values(bodies).reduce((sum, b) => sum + b.length, 0) + key.length;
+    const cached: CachedPage = {
+      status: page.status,
+      headers: page.headers,
+      bodies,
+      etag: etagOf(page.body),
+      tags: page.tags,
+      bytes,
+      expiresAt: Date.now() + this.#options.ttlMs,
+    };
+    if (bytes > this.#options.maxBytes / 4) return cached;
+    this.#delete(key);
+    this.#pages.set(key, cached);
+    this.#bytes += bytes;
+    for (const tag of page.tags) {
+      const keys = this.#byTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.#byTag.set(tag, keys);
+    }
+    for (const oldest of this.#pages.keys()) {
+      if (this.#bytes <= this.#options.maxBytes) break;
+      this.#delete(oldest);
+    }
+    return cached;
+  }
+
+  invalidate(tag: string) {
+    const keys = this.#byTag.get(tag);
+    if (!keys) return;
+    for (const key of [...keys]) this.#delete(key);
+    this.#byTag.delete(tag);
+  }
+
+  clear() {
+    this.#pages.clear();
+    this.#byTag.clear();
+    this.#bytes = 0;
+  }
+
+  #delete(key: string) {
+    const page = this.#pages.get(key);
+    if (!page) return;
+    this.#pages.delete(key);
+    this.#bytes -= page.bytes;
+    for (const tag of page.tags) {
+      const keys = this.#byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byTag.delete(tag);
+    }
+  }
+}
+
+/** Sends a cached page as the client accepts it; a matching If-None-Match gets 304. */
+export function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  const common = { etag: page.etag, vary: 'Accept-Encoding' };
+  if (req.headers['if-none-match'] === page.etag) {
+    res.writeHead(304, { ...common, 'cache-control': page.headers['cache-control'] ?? '' });
+    res.end();
+    return;
+  }
+  const encoding = negotiate(req.headers['accept-encoding']);
+  const body = page.bodies[encoding] ?? page.bodies.identity;
+  const headers: Record<string, string | number> = {
+    ...page.headers,
+    ...common,
+    'content-length': body.length,
+  };
+  if (encoding !== 'identity' && page.bodies[encoding]) headers['content-encoding'] = encoding;
+  res.writeHead(page.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

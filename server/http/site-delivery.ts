@@ -1,0 +1,73 @@
+import type { IncomingMessage } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { etagOf, negotiate, type PageCache } from './page-cache.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Bodies smaller than this are sent as they are: compressing them saves nothing. */
+const MIN_COMPRESS_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg)/;
+
+/** What a rendered page's answer goes through (Astro.locals.page; site/middleware.ts). */
+export interface PageDelivery {
+  /** The page is the same for every visitor: keep it until what `tags` name changes. */
+  cacheFor(tags: string[]): void;
+  deliver(response: Response): Promise<Response>;
+}
+
+function compressed(body: Buffer, encoding: ReturnType<typeof negotiate>) {
+  if (encoding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
+  return Promise.resolve(body);
+}
+
+/**
+ * Every page the site renders leaves compressed, with an ETag (304 when the browser has it);
+ * a page that declared what it shows is also kept in the page cache for the next visitor.
+ */
+export function pageDelivery(req: IncomingMessage, cache: PageCache | null): PageDelivery {
+  let tags: string[] | null = null;
+  return {
+    cacheFor(pageTags) {
+      tags = pageTags;
+    },
+    async deliver(response) {
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.body || !COMPRESSIBLE.test(type) || response.headers.has('content-encoding'))
+        return response;
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = Object.fromEntries(response.headers);
+      const cacheable =
+        cache !== null &&
+        tags !== null &&
+        response.status === 200 &&
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        !req.headers.authorization;
+      headers['cache-control'] = cacheable ? (cache?.cacheControl ?? '') : 'no-cache';
+      const etag = etagOf(body);
+      if (req.headers['if-none-match'] === etag)
+        return new Response(null, {
+          status: 304,
+          headers: { etag, 'cache-control': headers['cache-control'] },
+        });
+      const encoding =
+        body.length < MIN_COMPRESS_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
+      let sent: Buffer;
+      if (cacheable && cache && tags) {
+        const page = await cache.store(req.url ?? '/', { status: 200, headers, body, tags });
+        sent = page.bodies[encoding] ?? body;
+      } else {
+        sent = await compressed(body, encoding);
+      }
+      const out = new Headers(headers);
+      out.set('etag', etag);
+      out.set('vary', 'Accept-Encoding');
+      out.set('content-length', String(sent.length));
+      if (encoding !== 'identity') out.set('content-encoding', encoding);
+      else out.delete('content-encoding');
+      return new Response(new Uint8Array(sent), { status: response.status, headers: out });
+    },
+  };
+}
