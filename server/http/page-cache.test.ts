@@ -1,0 +1,101 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { negotiate, PageCache } from './page-cache.ts';
+
+const options = { maxBytes: 1_000_000, ttlMs: 60_000, cacheControl: 'public, s-maxage=60' };
+const html = (text: string) => Buffer.from(`<html><body>${text.repeat(50)}</body></html>`);
+
+function notices() {
+  const listeners = new Set<(tag: string) => void>();
+  return {
+    subscribe(listener: (tag: string) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    send: (tag: string) => listeners.forEach((l) => l(tag)),
+  };
+}
+
+const store = (cache: PageCache, key: string, tags: string[], text = key) =>
+  cache.store(key, {
+    status: 200,
+    headers: { 'content-type': 'text/html' },
+    body: html(text),
+    tags,
+  });
+
+describe('the page cache', () => {
+  it('keeps a page compressed in every encoding a browser asks for', async () => {
+    const cache = new PageCache(options);
+    await store(cache, '/car/1', ['listing:1']);
+    const page = cache.get('/car/1');
+    expect(page?.bodies.identity.toString()).toBe(html('/car/1').toString());
+    expect(gunzipSync(page?.bodies.gzip ?? Buffer.alloc(0)).toString()).toBe(
+      html('/car/1').toString(),
+    );
+    expect(brotliDecompressSync(page?.bodies.br ?? Buffer.alloc(0)).toString()).toBe(
+      html('/car/1').toString(),
+    );
+    expect(page?.etag).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('forgets exactly the pages a change notice names', async () => {
+    const changes = notices();
+    const cache = new PageCache(options, changes);
+    await store(cache, '/car/1', ['listing:1', 'seller:7', 'listing:2', 'reference']);
+    await store(cache, '/car/3', ['listing:3', 'seller:8', 'reference']);
+    await store(cache, '/search', ['listings', 'reference']);
+    await store(cache, '/', ['listings', 'ads', 'reference']);
+
+    changes.send('listing:2');
+    expect(cache.get('/car/1')).toBeUndefined();
+    expect(cache.get('/car/3')).toBeDefined();
+    expect(cache.get('/search')).toBeUndefined();
+    expect(cache.get('/')).toBeUndefined();
+
+    changes.send('seller:9');
+    expect(cache.get('/car/3')).toBeDefined();
+    changes.send('seller:8');
+    expect(cache.get('/car/3')).toBeUndefined();
+
+    await store(cache, '/', ['listings', 'ads', 'reference']);
+    changes.send('ads');
+    expect(cache.get('/')).toBeUndefined();
+
+    await store(cache, '/car/3', ['listing:3']);
+    changes.send('*');
+    expect(cache.size).toEqual({ pages: 0, bytes: 0 });
+  });
+
+  it('serves a page no longer than its time to live', async () => {
+    const cache = new PageCache({ ...options, ttlMs: 1000 });
+    await store(cache, '/car/1', ['listing:1']);
+    expect(cache.get('/car/1', Date.now() + 500)).toBeDefined();
+    expect(cache.get('/car/1', Date.now() + 1500)).toBeUndefined();
+  });
+
+  it('stays within its bytes, forgetting the least recently used first', async () => {
+    const probe = new PageCache(options);
+    const one = (await store(probe, '/car/0', [])).bytes;
+    const cache = new PageCache({ ...options, maxBytes: one * 4.5 });
+    for (let i = 1; i <= 4; i++) await store(cache, `/car/${i}`, [`listing:${i}`], '/car/0');
+    cache.get('/car/1');
+    await store(cache, '/car/5', ['listing:5'], '/car/0');
+    expect(cache.size.bytes).toBeLessThanOrEqual(one * 4.5);
+    expect(cache.get('/car/2')).toBeUndefined();
+    expect(cache.get('/car/1')).toBeDefined();
+    expect(cache.get('/car/5')).toBeDefined();
+  });
+});
+
+describe('content negotiation', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+  ])('%s → %s', (header, expected) => {
+    expect(negotiate(header)).toBe(expected);
+  });
+});
