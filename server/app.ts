@@ -13,6 +13,7 @@ import { checkoutRouter, paymentsRouter } from './payments/index.ts';
 import { identify } from './auth/guard.ts';
 import { catalogRouter } from './catalog/index.ts';
 import { configurationRouter } from './configuration/index.ts';
+import { apiCaching } from './http/caching.ts';
 import { ApiError } from './http/errors.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { onError, onNotFound } from './http/on-error.ts';
@@ -52,6 +53,7 @@ export function createApp(deps: Deps) {
     const size = largeBodies.find(([pattern]) => pattern.test(c.req.path))?.[1] ?? MB;
     return limiter(size)(c, next);
   });
+  api.use(...apiCaching);
   api.use(identify);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
