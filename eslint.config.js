@@ -7,7 +7,16 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'dist-*/', '.astro/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'dist/',
+      'dist-*/',
+      '.astro/',
+      'data/',
+      'bench/.data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.strict,

@@ -40,7 +40,12 @@ export default defineConfig(async () => {
           extends: true,
           test: {
             name: 'unit',
-            include: ['shared/**/*.test.ts', 'backoffice/**/*.test.ts', 'site/**/*.test.ts'],
+            include: [
+              'shared/**/*.test.ts',
+              'backoffice/**/*.test.ts',
+              'site/**/*.test.ts',
+              'bench/**/*.test.ts',
+            ],
           },
         },
         databaseProject('pglite'),

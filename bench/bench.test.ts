@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BenchReport } from './run.ts';
+
+/**
+ * A smoke of `npm run bench`: the whole pipeline (build, data set, app, static file, wrk, table) on
+ * 200 listings in PGlite with 1-second runs of a few scenarios. It checks that the bench works,
+ * never how fast anything is.
+ */
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const wrk = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/bin', '/usr/local/bin']
+  .map((dir) => path.join(dir, 'wrk'))
+  .find((file) => existsSync(file));
+if (!wrk) {
+  console.warn('wrk is not installed: the bench smoke test is skipped (apt-get install wrk).');
+}
+
+const scenarios = [
+  'static',
+  'listing-first',
+  'listing-hot',
+  'home-page',
+  'search-default',
+  'car-api',
+  'admin-users',
+];
+
+describe.skipIf(!wrk)('npm run bench (smoke)', () => {
+  let out = '';
+  afterAll(async () => {
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  it('measures every scenario end to end and writes the table', async () => {
+    out = await mkdtemp(path.join(os.tmpdir(), 'spotted-bench-'));
+    const json = path.join(out, 'report.json');
+    const args = [
+      path.join(repo, 'bench', 'run.ts'),
+      '--db',
+      'pglite',
+      '--sizes',
+      '200',
+      '--duration',
+      '1',
+      '--scenarios',
+      scenarios.join(','),
+      '--hot',
+      '20',
+      '--warmup',
+      '2',
+      // Ports and a site build of its own, so a full bench can run meanwhile.
+      '--port',
+      '4718',
+      '--dist',
+      path.join(repo, 'bench', '.data', 'dist-smoke'),
+      '--out',
+      out,
+      '--no-latest',
+      '--json',
+      json,
+    ];
+    const run = await new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        args,
+        { cwd: repo, maxBuffer: 16 * 1024 * 1024, timeout: 170_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(run.code, run.output.slice(-4000)).toBe(0);
+
+    const report = JSON.parse(await readFile(json, 'utf8')) as BenchReport;
+    expect(report.combos).toHaveLength(1);
+    const [combo] = report.combos;
+    expect(combo!.error, combo!.error).toBeUndefined();
+    expect(combo!.dataset.counts.listings).toBe(200);
+    expect(combo!.scenarios.map((s) => s.key)).toEqual(scenarios);
+    for (const s of combo!.scenarios) {
+      expect(s.probeStatus, s.key).toBe(200);
+      expect(s.requests, s.key).toBeGreaterThan(0);
+      expect(s.errors.status, `${s.key}: non-2xx answers`).toBe(0);
+      expect(s.failed, `${s.key}: failed requests`).toBe(0);
+    }
+
+    const files = await readdir(out);
+    const table = files.find((f) => f.endsWith('.md'));
+    expect(table).toBeDefined();
+    expect(files).not.toContain('latest.md');
+    const markdown = await readFile(path.join(out, table!), 'utf8');
+    expect(markdown).toContain('## PGlite, 200 listings');
+    expect(markdown).toContain('| Scenario | req/s | p50 ms | p95 ms | p99 ms | max RSS MB |');
+    expect(markdown).toContain('RSS under load');
+  }, 180_000);
+});

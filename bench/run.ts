@@ -1,0 +1,1068 @@
+/**
+ * `npm run bench`: builds the site, prepares the data sets (bench/load.ts), starts the built app on
+ * each, serves one listing page as a static file (nginx) in the same run, measures every scenario
+ * with wrk and writes a Markdown table with the budgets to bench/results/.
+ *
+ *   node bench/run.ts [--db postgres,pglite] [--sizes 10000,100000] [--duration 10]
+ *                     [--connections 8] [--scenarios listing-hot,car-api] [--label baseline] ...
+ *
+ * See the README's "Benchmark" section and `node bench/run.ts --help`.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { existsSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { prepareDataset, sizeLabel, type BenchDb, type Dataset } from './load.ts';
+import { prng } from './generate.ts';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const scriptsDir = path.join(repo, 'bench', 'scripts');
+
+const ADMIN_EMAIL = 'admin@bench.example.mt';
+const ADMIN_PASSWORD = 'BenchAdmin2026';
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+export interface BenchOptions {
+  /** (database, size) pairs, run in this order. */
+  matrix: { db: BenchDb; size: number }[];
+  duration: number;
+  connections: number;
+  /** Connections of the admin list scenarios (few admins at once; each answer is large). */
+  adminConnections: number;
+  threads: number;
+  /** wrk's --timeout in seconds: slower answers count as timeouts. */
+  timeout: number;
+  seed: number;
+  /** Scenario keys to run; empty = all. */
+  scenarios: string[];
+  hotSetSize: number;
+  /** At most this long warming the hot set's pages. */
+  warmupSeconds: number;
+  port: number;
+  staticPort: number;
+  /** bench/.data */
+  dataRoot: string;
+  /** Where the site is built (SITE_DIST of the app). */
+  dist: string;
+  build: boolean;
+  fresh: boolean;
+  serverUrl: string;
+  outDir: string;
+  label: string;
+  writeLatest: boolean;
+  json?: string;
+  /** What serves the static file: nginx (falling back to Node when missing) or Node. */
+  staticServer: 'nginx' | 'node';
+  /** A line for the report (e.g. which code was measured). */
+  note: string;
+  log: (line: string) => void;
+}
+
+const defaultMatrix: BenchOptions['matrix'] = [
+  { db: 'postgres', size: 10_000 },
+  { db: 'postgres', size: 100_000 },
+  { db: 'pglite', size: 10_000 },
+];
+
+const usage = `Usage: node bench/run.ts [options]   (npm run bench -- [options])
+
+  --db <list>           postgres,pglite (default: PostgreSQL 10k and 100k, PGlite 10k)
+  --sizes <list>        listings per data set, e.g. 10000,100000 (PGlite runs above 10k
+                        only when --db names it)
+  --duration <s>        seconds per scenario (default 10)
+  --connections <n>     wrk connections (default 8; admin lists use 2)
+  --threads <n>         wrk threads (default 1)
+  --timeout <s>         wrk request timeout (default 10)
+  --scenarios <list>    scenario keys (default all): ${'{keys}'}
+  --hot <n>             listings in the hot set (default 1000)
+  --warmup <s>          at most this long warming the hot set (default 30)
+  --seed <n>            data set seed (default 1)
+  --port <n>            app port (default 4700; the static file uses port + 1)
+  --label <text>        appended to the results file name (e.g. baseline)
+  --out <dir>           results folder (default bench/results)
+  --no-latest           do not update <out>/latest.md
+  --json <file>         also write the results as JSON
+  --fresh               rebuild the data sets even when cached
+  --no-build            reuse the site build in --dist
+  --dist <dir>          where the site is built (default bench/.data/dist)
+  --data <dir>          data folder (default bench/.data)
+  --static <server>     nginx (default; Node when nginx is missing) or node
+  --note <text>         a line for the report (e.g. which code was measured)
+  --database-url <url>  the PostgreSQL server (default $BENCH_DATABASE_URL or
+                        postgres://postgres@127.0.0.1:5432/postgres)`;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: 'string' },
+      sizes: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      threads: { type: 'string' },
+      timeout: { type: 'string' },
+      scenarios: { type: 'string' },
+      hot: { type: 'string' },
+      warmup: { type: 'string' },
+      seed: { type: 'string' },
+      port: { type: 'string' },
+      label: { type: 'string' },
+      out: { type: 'string' },
+      'no-latest': { type: 'boolean' },
+      json: { type: 'string' },
+      fresh: { type: 'boolean' },
+      'no-build': { type: 'boolean' },
+      dist: { type: 'string' },
+      data: { type: 'string' },
+      'database-url': { type: 'string' },
+      static: { type: 'string' },
+      note: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.info(usage.replace('{keys}', scenarioKeys.join(',')));
+    process.exit(0);
+  }
+  const list = (v: string | undefined) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
+  const num = (v: string | undefined, fallback: number, name: string) => {
+    if (v === undefined) return fallback;
+    const n = Number(v.replaceAll('_', ''));
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+    return n;
+  };
+  const dbs = list(values.db).map((d) => {
+    if (d !== 'postgres' && d !== 'pglite') throw new Error(`--db: unknown database ${d}`);
+    return d as BenchDb;
+  });
+  const sizes = list(values.sizes).map((s) => num(s, 0, 'sizes'));
+  let matrix = defaultMatrix;
+  if (dbs.length || sizes.length) {
+    const wanted = sizes.length ? sizes : [10_000, 100_000];
+    matrix = (dbs.length ? dbs : (['postgres', 'pglite'] as BenchDb[])).flatMap((db) =>
+      wanted
+        // PGlite at 100k is optional and slow to load: only when asked for by name.
+        .filter((size) => db === 'postgres' || dbs.length > 0 || size <= 10_000)
+        .map((size) => ({ db, size })),
+    );
+  }
+  const scenarios = list(values.scenarios);
+  for (const key of scenarios)
+    if (!scenarioKeys.includes(key)) throw new Error(`--scenarios: unknown scenario ${key}`);
+  const port = num(values.port, 4700, 'port');
+  const dataRoot = path.resolve(values.data ?? path.join(repo, 'bench', '.data'));
+  return {
+    matrix,
+    duration: num(values.duration, 10, 'duration'),
+    connections: num(values.connections, 8, 'connections'),
+    adminConnections: Math.min(2, num(values.connections, 8, 'connections')),
+    threads: num(values.threads, 1, 'threads'),
+    timeout: num(values.timeout, 10, 'timeout'),
+    seed: num(values.seed, 1, 'seed'),
+    scenarios,
+    hotSetSize: num(values.hot, 1000, 'hot'),
+    warmupSeconds: num(values.warmup, 30, 'warmup'),
+    port,
+    staticPort: port + 1,
+    dataRoot,
+    dist: path.resolve(values.dist ?? path.join(dataRoot, 'dist')),
+    build: !values['no-build'],
+    fresh: values.fresh ?? false,
+    serverUrl:
+      values['database-url'] ??
+      process.env.BENCH_DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/postgres',
+    outDir: path.resolve(values.out ?? path.join(repo, 'bench', 'results')),
+    label: values.label ?? '',
+    writeLatest: !values['no-latest'],
+    json: values.json ? path.resolve(values.json) : undefined,
+    staticServer: values.static === 'node' ? 'node' : 'nginx',
+    note: values.note ?? '',
+    log: (line) => console.info(`[bench] ${line}`),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios and budgets
+
+type Kind = 'static' | 'page' | 'miss' | 'search' | 'car' | 'admin';
+
+interface Scenario {
+  key: string;
+  name: string;
+  kind: Kind;
+  script: 'get.lua' | 'post.lua' | 'ids.lua';
+  path: string;
+  body?: unknown;
+  /** ids.lua: which ids and in which order. */
+  ids?: 'hot' | 'cold' | 'all';
+  order?: 'random' | 'sequence';
+  admin?: boolean;
+}
+
+function scenariosFor(dataset: Dataset): Scenario[] {
+  const make = dataset.searchMake;
+  return [
+    {
+      key: 'static',
+      name: 'Static file: one listing page',
+      kind: 'static',
+      script: 'get.lua',
+      path: '/listing.html',
+    },
+    {
+      key: 'listing-first',
+      name: 'Listing page, first views (cache misses)',
+      kind: 'miss',
+      script: 'ids.lua',
+      path: '/car/{id}',
+      ids: 'cold',
+      order: 'sequence',
+    },
+    {
+      key: 'listing-hot',
+      name: 'Listing page, hot set (random ids)',
+      kind: 'page',
+      script: 'ids.lua',
+      path: '/car/{id}',
+      ids: 'hot',
+      order: 'random',
+    },
+    {
+      key: 'search-page',
+      name: `Search page (/search?make=${make.id}, ${make.name})`,
+      kind: 'page',
+      script: 'get.lua',
+      path: `/search?make=${make.id}`,
+    },
+    { key: 'home-page', name: 'Home page (/)', kind: 'page', script: 'get.lua', path: '/' },
+    {
+      key: 'search-default',
+      name: 'POST cars/search, default order',
+      kind: 'search',
+      script: 'post.lua',
+      path: '/api/cars/search',
+      body: { pageNumber: 1 },
+    },
+    {
+      key: 'search-make',
+      name: `POST cars/search, by make (${make.name})`,
+      kind: 'search',
+      script: 'post.lua',
+      path: '/api/cars/search',
+      body: { brand: make.id, pageNumber: 1 },
+    },
+    {
+      key: 'search-price-fuel',
+      name: 'POST cars/search, price 5,000–20,000 and diesel',
+      kind: 'search',
+      script: 'post.lua',
+      path: '/api/cars/search',
+      body: { minPrice: 5000, maxPrice: 20000, fuelFilter: [2], pageNumber: 1 },
+    },
+    {
+      key: 'search-sort-price',
+      name: 'POST cars/search, sorted by price',
+      kind: 'search',
+      script: 'post.lua',
+      path: '/api/cars/search',
+      body: { sortBy: 'price', sortDirection: 'ASC', pageNumber: 1 },
+    },
+    {
+      key: 'car-api',
+      name: 'GET car/{id} (random ids)',
+      kind: 'car',
+      script: 'ids.lua',
+      path: '/api/car/{id}',
+      ids: 'all',
+      order: 'random',
+    },
+    {
+      key: 'admin-active',
+      name: 'Admin: GET cars/active (active listings)',
+      kind: 'admin',
+      script: 'get.lua',
+      path: '/api/cars/active',
+      admin: true,
+    },
+    {
+      key: 'admin-users',
+      name: 'Admin: GET user/all (users)',
+      kind: 'admin',
+      script: 'get.lua',
+      path: '/api/user/all',
+      admin: true,
+    },
+    {
+      key: 'admin-transactions',
+      name: 'Admin: GET payment/transactions/all (page 1)',
+      kind: 'admin',
+      script: 'get.lua',
+      path: '/api/payment/transactions/all?pageNumber=1&pageSize=25',
+      admin: true,
+    },
+  ];
+}
+
+const scenarioKeys = scenariosFor({
+  searchMake: { id: 0, name: '' },
+} as Dataset).map((s) => s.key);
+
+interface Budget {
+  text: string;
+  check: (r: Measured, staticRps: number | null) => boolean;
+}
+
+/** The budgets of DESIGN.md's Speed section (set for PostgreSQL at 100k and PGlite at 10k). */
+function budgetFor(kind: Kind, db: BenchDb, staticRps: number | null): Budget | null {
+  const share = db === 'postgres' ? 0.5 : 0.25;
+  const floor = staticRps === null ? null : staticRps * share;
+  switch (kind) {
+    case 'static':
+      return null;
+    case 'page': {
+      const ratio = `≥ ${share * 100}% of static${floor === null ? '' : ` (${formatRps(floor)}/s)`}`;
+      return db === 'postgres'
+        ? {
+            text: `${ratio}, p99 ≤ 20 ms`,
+            check: (r) => floor !== null && r.rps >= floor && r.p99 <= 20,
+          }
+        : { text: ratio, check: (r) => floor !== null && r.rps >= floor };
+    }
+    case 'miss':
+      return db === 'postgres' ? { text: 'p95 ≤ 30 ms', check: (r) => r.p95 <= 30 } : null;
+    case 'search':
+      return db === 'postgres'
+        ? { text: 'p95 ≤ 50 ms', check: (r) => r.p95 <= 50 }
+        : { text: 'p95 ≤ 150 ms', check: (r) => r.p95 <= 150 };
+    case 'car':
+      return db === 'postgres' ? { text: 'p95 ≤ 10 ms', check: (r) => r.p95 <= 10 } : null;
+    case 'admin':
+      return db === 'postgres' ? { text: 'p95 ≤ 300 ms', check: (r) => r.p95 <= 300 } : null;
+  }
+}
+const RSS_BUDGET_MB = 400;
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+interface WrkResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  bytes: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+  errors: { connect: number; read: number; write: number; status: number; timeout: number };
+}
+
+interface Measured extends WrkResult {
+  key: string;
+  name: string;
+  kind: Kind;
+  connections: number;
+  /** Status of one request made before the run (redirects are not followed). */
+  probeStatus: number;
+  /** Requests that failed: non-2xx/3xx answers, timeouts, socket errors. */
+  failed: number;
+  rssMaxMb: number | null;
+  budget: string | null;
+  met: boolean | null;
+}
+
+export interface ComboResult {
+  db: BenchDb;
+  size: number;
+  label: string;
+  dataset: Omit<Dataset, 'ids'>;
+  staticServer: string;
+  startSeconds: number;
+  idleRssMb: number | null;
+  peakRssMb: number | null;
+  hotWarmed: { warmed: number; of: number; seconds: number };
+  scenarios: Measured[];
+  rssMet: boolean | null;
+  error?: string;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  seconds: number;
+  machine: string;
+  settings: string;
+  note: string;
+  combos: ComboResult[];
+  file: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+const children = new Set<ChildProcess>();
+function track(child: ChildProcess) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+function killChildren() {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+function which(command: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, command);
+    if (existsSync(file)) return file;
+  }
+  for (const file of [`/usr/bin/${command}`, `/usr/sbin/${command}`])
+    if (existsSync(file)) return file;
+  return null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function readStatus(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the process's resident memory until stopped; returns the highest sample (MB). */
+function rssSampler(pid: number | undefined) {
+  let max: number | null = null;
+  const sample = () => {
+    if (!pid) return;
+    const status = readStatus(pid);
+    if (status && Number.isFinite(status.rss)) max = Math.max(max ?? 0, status.rss);
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return max;
+  };
+}
+
+async function buildSite(options: BenchOptions) {
+  const entry = path.join(options.dist, 'server', 'entry.mjs');
+  if (!options.build && existsSync(entry)) return;
+  options.log(`building the site into ${path.relative(repo, options.dist) || options.dist}`);
+  const astro = path.join(repo, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    cwd: repo,
+    // A test runner's NODE_ENV (vitest sets "test") would give a development build.
+    env: { ...process.env, NODE_ENV: 'production', SITE_DIST: options.dist },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`the site build failed:\n${(result.stdout + result.stderr).slice(-3000)}`);
+  }
+}
+
+interface App {
+  child: ChildProcess;
+  url: string;
+  logFile: string;
+  startSeconds: number;
+  stop: () => Promise<void>;
+}
+
+async function startApp(options: BenchOptions, dataset: Dataset, runDir: string): Promise<App> {
+  const logFile = path.join(runDir, `app-${dataset.db}-${dataset.label}.log`);
+  const fd = openSync(logFile, 'w');
+  const url = `http://127.0.0.1:${options.port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: process.env.LANG,
+    TZ: process.env.TZ,
+    NODE_ENV: 'production',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataset.dataDir,
+    SITE_DIST: options.dist,
+    DEMO_DATA: 'false',
+    JOBS: 'false',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ACCESS_TOKEN_MINUTES: '600',
+    JWT_SECRET: 'spotted-bench-jwt-secret-not-for-production-use',
+  };
+  if (dataset.databaseUrl) env.DATABASE_URL = dataset.databaseUrl;
+  const started = Date.now();
+  const child = track(
+    spawn(process.execPath, [path.join(repo, 'server', 'main.ts')], {
+      cwd: repo,
+      env,
+      stdio: ['ignore', fd, fd],
+    }),
+  );
+  closeSync(fd);
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => (exited = `exited (${signal ?? code})`));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    if (!(await Promise.race([gone.then(() => true), sleep(15_000).then(() => false)])))
+      child.kill('SIGKILL');
+    await gone;
+  };
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (exited) break;
+    try {
+      const res = await fetch(`${url}/api/configuration`, { signal: AbortSignal.timeout(5000) });
+      if (res.ok) {
+        await res.arrayBuffer();
+        return { child, url, logFile, startSeconds: (Date.now() - started) / 1000, stop };
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  await stop();
+  const tail = readFileSync(logFile, 'utf8').slice(-3000);
+  throw new Error(`the app did not start (${exited ?? 'no answer in 180 s'}):\n${tail}`);
+}
+
+/** Serves the saved listing page with nginx (or, without nginx, a small Node server). */
+async function startStatic(
+  options: BenchOptions,
+  runDir: string,
+  html: string,
+): Promise<{ name: string; stop: () => Promise<void> }> {
+  const dir = path.join(runDir, `static-${options.staticPort}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(path.join(dir, 'root'), { recursive: true });
+  await mkdir(path.join(dir, 'tmp'), { recursive: true });
+  const gz = gzipSync(html, { level: 9 });
+  await writeFile(path.join(dir, 'root', 'listing.html'), html);
+  await writeFile(path.join(dir, 'root', 'listing.html.gz'), gz);
+  const nginx = options.staticServer === 'nginx' ? which('nginx') : null;
+  if (nginx) {
+    const user = process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : '';
+    const conf = `${user}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  default_type text/html;
+  gzip_static on;
+  gzip_vary on;
+  server {
+    listen 127.0.0.1:${options.staticPort};
+    root ${dir}/root;
+  }
+}
+`;
+    await writeFile(path.join(dir, 'nginx.conf'), conf);
+    const child = track(
+      spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      }),
+    );
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const version = spawnSync(nginx, ['-v'], { encoding: 'utf8' }).stderr.trim();
+    const stop = async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([gone, sleep(5000)]);
+      child.kill('SIGKILL');
+    };
+    if (await waitFor(`http://127.0.0.1:${options.staticPort}/listing.html`, 10_000))
+      return {
+        name: `nginx (${version.replace(/^nginx version: /, '')}, 1 worker, gzip_static)`,
+        stop,
+      };
+    await stop();
+    options.log(`nginx did not start (${stderr.trim()}); using the Node static server`);
+  }
+  const server: Server = createServer((req, res) => {
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+    res.end(gzip ? gz : html);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.staticPort, '127.0.0.1', resolve);
+  });
+  return {
+    name: `Node ${process.version} http server from memory${options.staticServer === 'nginx' ? ' (nginx not found)' : ''}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function waitFor(url: string, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) return true;
+    } catch {
+      // Not yet.
+    }
+    await sleep(100);
+  }
+  return false;
+}
+
+/** Runs wrk once; its script prints one BENCH_RESULT line. Never waits past the duration + timeout. */
+async function runWrk(
+  options: BenchOptions,
+  url: string,
+  script: string,
+  env: Record<string, string>,
+  connections: number,
+): Promise<WrkResult> {
+  const args = [
+    `-t${options.threads}`,
+    `-c${Math.max(connections, options.threads)}`,
+    `-d${options.duration}s`,
+    '--timeout',
+    `${options.timeout}s`,
+    '--latency',
+    '-s',
+    path.join(scriptsDir, script),
+    url,
+  ];
+  const child = track(
+    spawn(which('wrk') ?? 'wrk', args, {
+      env: {
+        ...process.env,
+        BENCH_SCRIPTS: scriptsDir,
+        BENCH_THREADS: String(options.threads),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const limit = setTimeout(
+    () => child.kill('SIGKILL'),
+    (options.duration + options.timeout + 20) * 1000,
+  );
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(limit);
+  const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+  if (!line) throw new Error(`wrk gave no result (exit ${code}):\n${out.slice(-2000)}`);
+  return JSON.parse(line.slice('BENCH_RESULT '.length)) as WrkResult;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One (database, size)
+
+interface Http {
+  status: number;
+  body: string;
+}
+
+async function request(
+  url: string,
+  init: { method?: string; body?: unknown; token?: string; timeoutMs?: number } = {},
+): Promise<Http> {
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    redirect: 'manual',
+    headers: {
+      'Accept-Encoding': 'br, gzip',
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(init.timeoutMs ?? 60_000),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const r = prng(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+async function runCombo(
+  options: BenchOptions,
+  db: BenchDb,
+  size: number,
+  runDir: string,
+): Promise<ComboResult> {
+  const log = (line: string) => options.log(`${db} ${sizeLabel(size)}: ${line}`);
+  const dataset = await prepareDataset({
+    db,
+    size,
+    seed: options.seed,
+    root: options.dataRoot,
+    serverUrl: options.serverUrl,
+    fresh: options.fresh,
+    log: options.log,
+  });
+  const { ids, ...datasetInfo } = dataset;
+  log(
+    `${dataset.counts.listings} listings ${dataset.cached ? 'reused' : 'loaded'} in ${dataset.seconds.toFixed(0)} s`,
+  );
+
+  // The hot set: a fixed sample of listings. First views walk the others in a shuffled order.
+  const order = shuffled(ids, options.seed * 31 + 7);
+  const hot = order.slice(0, Math.min(options.hotSetSize, Math.max(1, Math.floor(ids.length / 2))));
+  const cold = order.slice(hot.length);
+  const idFiles = {
+    hot: path.join(runDir, `ids-${db}-${dataset.label}-hot.txt`),
+    cold: path.join(runDir, `ids-${db}-${dataset.label}-cold.txt`),
+    all: path.join(runDir, `ids-${db}-${dataset.label}-all.txt`),
+  };
+  await writeFile(idFiles.hot, hot.join('\n') + '\n');
+  await writeFile(idFiles.cold, cold.join('\n') + '\n');
+  await writeFile(idFiles.all, ids.join('\n') + '\n');
+
+  const app = await startApp(options, dataset, runDir);
+  const pid = app.child.pid;
+  let staticServer: { name: string; stop: () => Promise<void> } | null = null;
+  const result: ComboResult = {
+    db,
+    size,
+    label: dataset.label,
+    dataset: datasetInfo,
+    staticServer: '',
+    startSeconds: app.startSeconds,
+    idleRssMb: pid ? (readStatus(pid)?.rss ?? null) : null,
+    peakRssMb: null,
+    hotWarmed: { warmed: 0, of: hot.length, seconds: 0 },
+    scenarios: [],
+    rssMet: null,
+  };
+  try {
+    log(`app up in ${app.startSeconds.toFixed(1)} s (log: ${path.relative(repo, app.logFile)})`);
+    const login = await request(`${app.url}/api/user/login`, {
+      method: 'POST',
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    const token = (JSON.parse(login.body) as { data?: { accessToken?: string } }).data?.accessToken;
+    if (login.status !== 200 || !token)
+      throw new Error(`admin login failed: ${login.status} ${login.body.slice(0, 300)}`);
+
+    const firstHot = hot[0] as number;
+    const page = await request(`${app.url}/car/${firstHot}`);
+    if (page.status !== 200) throw new Error(`GET /car/${firstHot} answered ${page.status}`);
+    staticServer = await startStatic(options, runDir, page.body);
+    result.staticServer = staticServer.name;
+
+    const all = scenariosFor(dataset).filter(
+      (s) => !options.scenarios.length || options.scenarios.includes(s.key),
+    );
+    const urlOf = (s: Scenario, id?: number) =>
+      s.kind === 'static'
+        ? `http://127.0.0.1:${options.staticPort}${s.path}`
+        : `${app.url}${s.path.replace('{id}', String(id ?? firstHot))}`;
+    const probe = (s: Scenario, id?: number) =>
+      request(urlOf(s, id), {
+        method: s.script === 'post.lua' ? 'POST' : 'GET',
+        body: s.body,
+        token: s.admin ? token : undefined,
+        timeoutMs: (options.timeout + 20) * 1000,
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
+
+    // Warm-up: a few requests of each scenario (never the first views' listings), then the hot set.
+    const warmStart = Date.now();
+    for (const s of all) {
+      if (s.kind === 'static' || s.kind === 'miss') continue;
+      const until = Date.now() + 10_000;
+      for (let k = 0; k < 3 && Date.now() < until; k++) await probe(s, hot[k % hot.length]);
+    }
+    if (all.some((s) => s.key === 'listing-hot')) {
+      const deadline = Date.now() + options.warmupSeconds * 1000;
+      let next = 0;
+      let warmed = 0;
+      const worker = async () => {
+        while (Date.now() < deadline && next < hot.length) {
+          const id = hot[next++];
+          if ((await probe(all.find((s) => s.key === 'listing-hot') as Scenario, id)) === 200)
+            warmed++;
+        }
+      };
+      const started = Date.now();
+      await Promise.all(Array.from({ length: 4 }, worker));
+      result.hotWarmed = { warmed, of: hot.length, seconds: (Date.now() - started) / 1000 };
+      log(`hot set: ${warmed} of ${hot.length} pages warmed`);
+    }
+    log(`warm-up done in ${((Date.now() - warmStart) / 1000).toFixed(0)} s`);
+
+    for (const s of all) {
+      if (app.child.exitCode !== null || app.child.signalCode !== null)
+        throw new Error(`the app stopped during the run; see ${app.logFile}`);
+      const probeId = s.ids === 'cold' ? cold[cold.length - 1] : hot[0];
+      const probeStatus = await probe(s, probeId);
+      const connections = s.admin ? options.adminConnections : options.connections;
+      const env: Record<string, string> = { BENCH_LABEL: s.key };
+      if (s.admin) env.BENCH_TOKEN = token;
+      if (s.body !== undefined) env.BENCH_BODY = JSON.stringify(s.body);
+      if (s.ids) {
+        env.BENCH_IDS = idFiles[s.ids];
+        env.BENCH_PATH = s.path;
+        env.BENCH_ORDER = s.order ?? 'random';
+      }
+      // ids.lua builds each path itself; wrk only needs the server's address.
+      const url = s.script === 'ids.lua' ? `${app.url}/` : urlOf(s);
+      const stopSampling = rssSampler(s.kind === 'static' ? undefined : pid);
+      const wrk = await runWrk(options, url, s.script, env, connections);
+      const rss = stopSampling();
+      const failed =
+        wrk.errors.status +
+        wrk.errors.timeout +
+        wrk.errors.connect +
+        wrk.errors.read +
+        wrk.errors.write;
+      result.scenarios.push({
+        key: s.key,
+        name: s.name,
+        kind: s.kind,
+        connections,
+        ...wrk,
+        probeStatus,
+        failed,
+        rssMaxMb: rss,
+        budget: null,
+        met: null,
+      });
+      log(
+        `${s.key}: ${formatRps(wrk.rps)} req/s, p50 ${formatMs(wrk.p50)}, p95 ${formatMs(wrk.p95)}, p99 ${formatMs(wrk.p99)} ms` +
+          `${failed ? `, ${failed} failed` : ''}${probeStatus !== 200 ? `, probe ${probeStatus}` : ''}` +
+          `${rss === null ? '' : `, RSS ≤ ${rss.toFixed(0)} MB`}`,
+      );
+      await sleep(300);
+    }
+    result.peakRssMb = pid ? (readStatus(pid)?.hwm ?? null) : null;
+  } catch (err) {
+    result.error = err instanceof Error ? err.message : String(err);
+    log(`failed: ${result.error}`);
+  } finally {
+    await staticServer?.stop();
+    await app.stop();
+  }
+
+  const staticRps = result.scenarios.find((s) => s.kind === 'static')?.rps ?? null;
+  for (const s of result.scenarios) {
+    const budget = budgetFor(s.kind, db, staticRps);
+    s.budget = budget?.text ?? null;
+    s.met = budget ? budget.check(s, staticRps) && s.failed === 0 && s.probeStatus === 200 : null;
+  }
+  const maxRss = Math.max(0, ...result.scenarios.map((s) => s.rssMaxMb ?? 0));
+  result.rssMet = result.scenarios.length ? maxRss <= RSS_BUDGET_MB : null;
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function formatRps(n: number): string {
+  return n >= 100 ? Math.round(n).toLocaleString('en-GB') : n.toFixed(1);
+}
+function formatMs(n: number): string {
+  return n >= 100 ? Math.round(n).toLocaleString('en-GB') : n >= 10 ? n.toFixed(1) : n.toFixed(2);
+}
+const yesNo = (met: boolean | null) => (met === null ? '—' : met ? 'yes' : '**no**');
+const dbName = (db: BenchDb) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
+
+function machineLine(options: BenchOptions): string {
+  const cpu = os.cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  };
+  const commit = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
+  const dirty = git(['status', '--porcelain', '--untracked-files=no'])
+    ? ' + uncommitted changes'
+    : '';
+  const wrk = spawnSync(which('wrk') ?? 'wrk', ['--version'], { encoding: 'utf8' });
+  const wrkVersion = /wrk (\S+)/.exec(wrk.stdout + wrk.stderr)?.[1] ?? 'unknown';
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  const pgVersion = options.matrix.some((m) => m.db === 'postgres') ? pgServerVersion : '';
+  return [
+    `commit ${commit}${dirty}`,
+    `${os.availableParallelism()} cores (${cpu})`,
+    `${Math.round(os.totalmem() / 2 ** 30)} GB RAM`,
+    `Node ${process.version}`,
+    pgVersion ? `PostgreSQL ${pgVersion}` : '',
+    `wrk ${wrkVersion}`,
+    `load average at start ${load}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+let pgServerVersion = '';
+
+function renderCombo(c: ComboResult): string {
+  const lines: string[] = [];
+  lines.push(`## ${dbName(c.db)}, ${c.size.toLocaleString('en-GB')} listings`, '');
+  const d = c.dataset;
+  lines.push(
+    `Data: ${d.counts.listings.toLocaleString('en-GB')} live listings, ${d.counts.sellers.toLocaleString('en-GB')} sellers, ` +
+      `${d.counts.images.toLocaleString('en-GB')} photo rows over ${d.counts.photoFiles} shared files ` +
+      `(${d.cached ? 'reused' : `loaded in ${d.seconds.toFixed(0)} s`}). ` +
+      `App started in ${c.startSeconds.toFixed(1)} s, idle RSS ${c.idleRssMb?.toFixed(0) ?? '?'} MB; ` +
+      `hot set ${c.hotWarmed.of} listings, ${c.hotWarmed.warmed} warmed first. Static file: ${c.staticServer || '—'}.`,
+    '',
+  );
+  if (c.error) lines.push(`**The run failed:** ${c.error.split('\n')[0]}`, '');
+  lines.push(
+    '| Scenario | req/s | p50 ms | p95 ms | p99 ms | max RSS MB | failed | Budget | Met |',
+    '| --- | --: | --: | --: | --: | --: | --: | --- | :-: |',
+  );
+  for (const s of c.scenarios) {
+    const failed = s.failed + (s.probeStatus === 200 ? '' : ` (status ${s.probeStatus})`);
+    lines.push(
+      `| ${s.name}${s.connections !== c.scenarios[0]?.connections ? ` (${s.connections} conn.)` : ''} | ${formatRps(s.rps)} | ${formatMs(s.p50)} | ${formatMs(s.p95)} | ${formatMs(s.p99)} | ` +
+        `${s.rssMaxMb === null ? '—' : s.rssMaxMb.toFixed(0)} | ${failed} | ${s.budget ?? '—'} | ${yesNo(s.met)} |`,
+    );
+  }
+  const maxRss = Math.max(0, ...c.scenarios.map((s) => s.rssMaxMb ?? 0));
+  lines.push(
+    `| RSS under load (max of the scenarios) | | | | | ${maxRss.toFixed(0)} | | ≤ ${RSS_BUDGET_MB} MB | ${yesNo(c.rssMet)} |`,
+  );
+  const judged = [...c.scenarios.map((s) => s.met), c.rssMet].filter((m) => m !== null);
+  lines.push(
+    '',
+    `Budgets met: ${judged.filter(Boolean).length} of ${judged.length}. Peak RSS of the run (VmHWM): ${c.peakRssMb?.toFixed(0) ?? '?'} MB.`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+function render(report: Omit<BenchReport, 'file'>): string {
+  const started = new Date(report.startedAt);
+  return [
+    `# Spotted benchmark, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine: ${report.machine}.`,
+    '',
+    ...(report.note ? [report.note, ''] : []),
+    `Settings: ${report.settings}. Total time ${Math.round(report.seconds / 60)} min.`,
+    '',
+    'Latencies are wrk’s (from the client, in ms); req/s is the mean over the run; RSS is the app ' +
+      'process’s VmRSS sampled every 200 ms. "failed" counts non-2xx/3xx answers, timeouts and ' +
+      'socket errors; a scenario with any fails its budget. Budgets (DESIGN.md, Speed) are set for ' +
+      'PostgreSQL at 100k listings and PGlite at 10k; at other sizes they are shown for comparison.',
+    '',
+    ...report.combos.map(renderCombo),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  if (!which('wrk')) throw new Error('wrk is not installed (apt-get install wrk)');
+  const started = Date.now();
+  const startedAt = new Date().toISOString();
+  const runDir = path.join(options.dataRoot, 'run');
+  await mkdir(runDir, { recursive: true });
+  if (options.matrix.some((m) => m.db === 'postgres')) {
+    const client = new pg.Client({ connectionString: options.serverUrl });
+    await client.connect();
+    try {
+      pgServerVersion = (await client.query<{ v: string }>('show server_version')).rows[0]?.v ?? '';
+    } finally {
+      await client.end();
+    }
+  }
+  const machine = machineLine(options);
+  await buildSite(options);
+
+  const combos: ComboResult[] = [];
+  for (const { db, size } of options.matrix) {
+    combos.push(await runCombo(options, db, size, runDir));
+  }
+  const settings =
+    `wrk -t${options.threads} -c${options.connections} -d${options.duration}s --timeout ${options.timeout}s ` +
+    `(admin lists -c${options.adminConnections}), Accept-Encoding: br, gzip; seed ${options.seed}; ` +
+    `app: NODE_ENV=production, JOBS=false, one process`;
+  const body = {
+    startedAt,
+    seconds: (Date.now() - started) / 1000,
+    machine,
+    settings,
+    note: options.note,
+    combos,
+  };
+  const markdown = render(body);
+  await mkdir(options.outDir, { recursive: true });
+  const stamp = startedAt.slice(0, 19).replace(/:/g, '-') + 'Z';
+  const file = path.join(options.outDir, `${stamp}${options.label ? `-${options.label}` : ''}.md`);
+  await writeFile(file, markdown);
+  if (options.writeLatest) await copyFile(file, path.join(options.outDir, 'latest.md'));
+  const report: BenchReport = { ...body, file };
+  if (options.json) await writeFile(options.json, JSON.stringify(report, null, 2) + '\n');
+  options.log(`results: ${path.relative(process.cwd(), file)}`);
+  return report;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.once('exit', killChildren);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killChildren();
+      process.exit(130);
+    });
+  }
+  try {
+    const report = await runBench(parseOptions(process.argv.slice(2)));
+    console.info(`\n${readFileSync(report.file, 'utf8')}`);
+    process.exit(report.combos.some((c) => c.error) ? 1 : 0);
+  } catch (err) {
+    console.error(`[bench] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
