@@ -1,5 +1,6 @@
 import type { ReferenceCache } from '../catalog/reference.ts';
 import type { Config } from '../config.ts';
+import type { CountCache } from '../listings/counts.ts';
 import type { ViewCounter } from '../listings/views.ts';
 import type { Changes } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
@@ -19,6 +20,7 @@ export interface Deps {
   changes: Changes;
   reference: ReferenceCache;
   views: ViewCounter;
+  counts: CountCache;
 }
 
 /** The caller, once the bearer token has been checked. */

@@ -26,7 +26,7 @@ export const home: Handler<typeof routes.home> = async (c) => {
   const { db } = c.var.deps;
   const page = c.req.valid('json');
   const [list, ads, topSpottedCars] = await Promise.all([
-    cardPage(db, { where: isLive, orderBy: defaultOrder, ...page }),
+    cardPage(db, { where: isLive, orderBy: defaultOrder, counts: c.var.deps.counts, ...page }),
     liveAds(db),
     cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
   ]);
@@ -40,6 +40,7 @@ export const search: Handler<typeof routes.search> = async (c) => {
     orderBy: sortOrder(filters.sortBy, filters.sortDirection),
     pageNumber: filters.pageNumber,
     pageSize: filters.pageSize,
+    counts: c.var.deps.counts,
   });
   return ok(c, page);
 };

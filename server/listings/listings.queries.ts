@@ -25,6 +25,7 @@ import {
   models,
   users,
 } from '../db/schema/index.ts';
+import type { CountCache } from './counts.ts';
 import { cardUrl, cardVersions } from './photos.ts';
 
 /** Live listings: approved, not an edit request, shown to everyone. */
@@ -112,6 +113,8 @@ export interface CardPage {
   orderBy?: SQL[];
   pageNumber?: number;
   pageSize?: number;
+  /** Where the total of a public list is kept between changes (not for a user's own lists). */
+  counts?: CountCache;
 }
 
 /** One page of cards and the total count of the filter. */
@@ -121,18 +124,21 @@ export async function cardPage(
 ): Promise<{ cars: CarCard[]; totalCount: number }> {
   const size = page.pageSize ?? 50;
   const offset = ((page.pageNumber ?? 1) - 1) * size;
-  const [rows, [total]] = await Promise.all([
+  const countQuery = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(page.where);
+  const count = async () => (await countQuery)[0]?.n ?? 0;
+  const { sql: text, params } = countQuery.toSQL();
+  const [rows, totalCount] = await Promise.all([
     cardQuery(db)
       .where(page.where)
       .orderBy(...(page.orderBy ?? defaultOrder))
       .limit(size)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(listings)
-      .where(page.where),
+    page.counts ? page.counts.get(JSON.stringify([text, params]), count) : count(),
   ]);
-  return { cars: rows.map(toCard), totalCount: total?.n ?? 0 };
+  return { cars: rows.map(toCard), totalCount };
 }
 
 /** Cards without paging (short lists: carousels, admin grids). */

@@ -7,6 +7,7 @@ import type { Envelope } from '#shared/schemas/envelope.ts';
 import { createApp } from '../../server/app.ts';
 import { referenceCache } from '../../server/catalog/reference.ts';
 import { watchChanges } from '../../server/db/changes.ts';
+import { countCache } from '../../server/listings/counts.ts';
 import { viewCounter } from '../../server/listings/views.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/http/env.ts';
@@ -42,6 +43,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     changes,
     reference: referenceCache(database.db, changes),
     views: viewCounter(database.db),
+    counts: countCache(changes),
   };
   const app = createApp(deps);
 

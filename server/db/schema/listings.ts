@@ -111,6 +111,10 @@ export const listings = pgTable(
     index('listings_live_body_price_idx')
       .on(t.bodyId, t.price)
       .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
+    // Search by fuel and price, the commonest pair after make: counted from the index alone.
+    index('listings_live_fuel_price_idx')
+      .on(t.fuelId, t.price)
+      .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
     index('listings_live_seller_order_idx')
       .on(t.userId, t.listingTypeId, t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_live_fuel_price_idx" ON "listings" USING btree ("fuel_id","price") WHERE "listings"."state" = 'ACTIVE' and "listings"."original_id" is null;

@@ -1,0 +1,42 @@
+import type { Changes } from '../db/changes.ts';
+
+/** Counts kept at most, whatever their filters. */
+const MAX_COUNTS = 2000;
+/** A count is kept no longer than this without a notice. */
+const TTL_MS = 60_000;
+
+export interface CountCache {
+  /** The count of `key` (a query's SQL and parameters), computed once until live listings change. */
+  get(key: string, count: () => Promise<number>): Promise<number>;
+}
+
+/**
+ * Total counts of the public lists. An exact count reads every matching row (a broad filter at
+ * 100,000 listings costs tens of milliseconds), while the answer changes only when a live listing
+ * does: every instance forgets all counts on any listing's change notice.
+ */
+export function countCache(changes?: Pick<Changes, 'subscribe'>): CountCache {
+  const counts = new Map<string, { value: Promise<number>; at: number }>();
+  let generation = 0;
+  changes?.subscribe((tag) => {
+    if (tag !== '*' && !tag.startsWith('listing:')) return;
+    generation += 1;
+    counts.clear();
+  });
+  return {
+    get(key, count) {
+      const now = Date.now();
+      const kept = counts.get(key);
+      if (kept && now - kept.at < TTL_MS) return kept.value;
+      const started = generation;
+      const value = count();
+      const entry = { value, at: now };
+      counts.set(key, entry);
+      // A count that raced a change, or failed, is not kept.
+      const forget = () => counts.get(key) === entry && counts.delete(key);
+      value.then(() => generation !== started && forget(), forget);
+      if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value ?? '');
+      return value;
+    },
+  };
+}
