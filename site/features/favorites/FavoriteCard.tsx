@@ -1,6 +1,6 @@
-import { price } from '#shared/format.ts';
 import type { CarCard } from '#shared/schemas/listing.ts';
-import { badgeFor } from '../../lib/badges.ts';
+import { gridSizes } from '../../lib/cards.ts';
+import CarCardView from '../listing/CarCardView.tsx';
 
 interface Props {
   car: CarCard;
@@ -8,38 +8,15 @@ interface Props {
   onRemove: () => void;
 }
 
-/** The result card of the site (as CarCard.astro draws it) with a button to unsave the car. */
+/** The favourites grid has 5 columns. */
+const SIZES = gridSizes(5);
+
+/** The result card of the site (as CarCard.astro draws it) with its filled heart, which unsaves. */
 export default function FavoriteCard({ car, eager, onRemove }: Props) {
-  const badge = badgeFor(car);
-  const place = [car.location, car.city].filter(Boolean).join(', ');
   const name = `${car.brand} ${car.model}`;
   return (
     <div className="favorite-card">
-      <a className="card" href={`/car/${car.id}`}>
-        {car.image ? (
-          <img
-            className="card__image"
-            src={car.image}
-            alt={name}
-            width={480}
-            height={360}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        ) : (
-          <div className="card__image" />
-        )}
-        {badge && <span className={`type-badge type-badge--${badge.style}`}>{badge.label}</span>}
-        <div className="card__body">
-          <span className="card__make">{name}</span>
-          <h2 className="card__title favorite-card__title">{car.title}</h2>
-          <span className="card__price">{price(car.price, car.currency)}</span>
-          <span className="card__meta">
-            {[car.year, car.body, car.fuel].filter(Boolean).join(' · ')}
-          </span>
-          {place && <span className="card__meta">{place}</span>}
-        </div>
-      </a>
+      <CarCardView car={car} sizes={SIZES} eager={eager} headingLevel="h2" />
       <button
         type="button"
         className="favorite-card__remove"

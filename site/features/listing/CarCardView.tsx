@@ -1,21 +1,42 @@
+import { useEffect, useState } from 'react';
 import { price } from '#shared/format.ts';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { badgeFor } from '../../lib/badges.ts';
+import { driveFacts, listedAgo, listedOn, srcset } from '../../lib/cards.ts';
+import '../../components/car-card.css';
 
-/** The result card of components/CarCard.astro, for React-rendered lists (the carousels). */
-export default function CarCardView({ car }: { car: CarCard }) {
+interface Props {
+  car: CarCard;
+  /** How wide the photo shows (the `sizes` attribute). */
+  sizes: string;
+  eager?: boolean;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** 'Listed 12 Mar 2026' as rendered on the server, then the age as of today once in the browser. */
+function ListedAge({ iso }: { iso: string }) {
+  const [text, setText] = useState(() => listedOn(iso));
+  useEffect(() => setText(listedAgo(iso)), [iso]);
+  return <time dateTime={iso}>{text}</time>;
+}
+
+/** The result card of components/CarCard.astro, for React-rendered lists (carousels, favourites). */
+export default function CarCardView({ car, sizes, eager = false, headingLevel = 'h3' }: Props) {
   const badge = badgeFor(car);
   const place = [car.location, car.city].filter(Boolean).join(', ');
+  const Heading = headingLevel;
   return (
     <a className="card" href={`/car/${car.id}`}>
       {car.image ? (
         <img
           className="card__image"
           src={car.image}
+          srcSet={srcset(car.imageVersions)}
+          sizes={car.imageVersions.length ? sizes : undefined}
           alt={`${car.brand} ${car.model}`}
           width={480}
           height={360}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />
       ) : (
@@ -26,12 +47,20 @@ export default function CarCardView({ car }: { car: CarCard }) {
         <span className="card__make">
           {car.brand} {car.model}
         </span>
-        <h3 className="card__title">{car.title}</h3>
+        <Heading className="card__title" style={{ fontSize: '1rem', margin: 0 }}>
+          {car.title}
+        </Heading>
         <span className="card__price">{price(car.price, car.currency)}</span>
         <span className="card__meta">
           {[car.year, car.body, car.fuel].filter(Boolean).join(' · ')}
         </span>
+        <span className="card__meta">{driveFacts(car)}</span>
         {place && <span className="card__meta">{place}</span>}
+        {car.publishedAt && (
+          <span className="card__meta">
+            <ListedAge iso={car.publishedAt} />
+          </span>
+        )}
       </div>
     </a>
   );

@@ -24,6 +24,9 @@ export function animateScroll(el: HTMLElement, by: number, duration = STEP_MS) {
   requestAnimationFrame(frame);
 }
 
+/** The cards are 340 px wide (listing.css), 80% of a phone's width at most. */
+const CARD_SIZES = '(max-width: 425px) 80vw, 340px';
+
 /** A titled row of cards with back and forward buttons; nothing when there are no cars. */
 export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
   const track = useRef<HTMLUListElement>(null);
@@ -58,7 +61,7 @@ export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
       <ul className="carousel__track" ref={track}>
         {cars.map((car) => (
           <li key={car.id}>
-            <CarCardView car={car} />
+            <CarCardView car={car} sizes={CARD_SIZES} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,60 @@
+/** What every result card shows beyond the spec's fields, and how its photo is sized. */
+import { number } from '#shared/format.ts';
+import type { CarCard, ImageVersion } from '#shared/schemas/listing.ts';
+
+/** The srcset of a photo's WebP card versions; none for a photo stored before they existed. */
+export const srcset = (versions: readonly ImageVersion[]) =>
+  versions.length ? versions.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined;
+
+/** The widest a page's content gets (global.css: .container, 1320 px less 1rem each side). */
+const CONTENT_MAX = 1288;
+const GAP = 16;
+
+/**
+ * `sizes` of a card in the site's `.grid` of `columns` (global.css): one column up to 560 px, two
+ * up to 1024 px, at most three up to 1200 px, then `columns` across the container.
+ */
+export function gridSizes(columns: number) {
+  const widest = Math.ceil((CONTENT_MAX - GAP * (columns - 1)) / columns);
+  const upTo1200 = Math.min(columns, 3);
+  return [
+    '(max-width: 560px) calc(100vw - 2rem)',
+    '(max-width: 1024px) calc(50vw - 1.5rem)',
+    `(max-width: 1200px) calc(${(100 / upTo1200).toFixed(1)}vw - ${(2 + (upTo1200 - 1)) / upTo1200}rem)`,
+    `${widest}px`,
+  ].join(', ');
+}
+
+/** Mileage (the spec's miles, like every distance on the site) and gearbox. */
+export const driveFacts = (car: Pick<CarCard, 'millage' | 'transmission'>) =>
+  [`${number(car.millage)} mi`, car.transmission].filter(Boolean).join(' · ');
+
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
+/**
+ * 'Listed 12 Mar 2026' (the spec's 'dd MMM yyyy', in UTC so that server and browser agree): what a
+ * server-rendered card says, the same for every visitor and every day (the page is cached);
+ * listedAgo replaces it in the browser.
+ */
+export function listedOn(iso: string) {
+  const at = new Date(iso);
+  const day = String(at.getUTCDate()).padStart(2, '0');
+  return `Listed ${day} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+}
+
+const DAY = 86_400_000;
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** 'Listed today', 'Listed yesterday', 'Listed 3 days ago', 'Listed 2 weeks ago', ... */
+export function listedAgo(iso: string, now = Date.now()): string {
+  const days = Math.max(0, Math.floor((now - Date.parse(iso)) / DAY));
+  const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    days < 7
+      ? [days, 'day']
+      : days < 30
+        ? [Math.floor(days / 7), 'week']
+        : days < 365
+          ? [Math.floor(days / 30), 'month']
+          : [Math.floor(days / 365), 'year'];
+  return `Listed ${relative.format(-value, unit)}`;
+}

@@ -1,0 +1,81 @@
+/**
+ * The result cards' per-visitor parts, in the browser (the pages are the same for everyone): the
+ * listing's age as of today, and the favourite hearts of a logged-in visitor, which save and unsave.
+ */
+import { limits } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import type { CarCard } from '#shared/schemas/listing.ts';
+import { favoritesQuery } from '../features/favorites/favorites.ts';
+import { api } from '../lib/api.ts';
+import { listedAgo } from '../lib/cards.ts';
+import { readSession } from '../lib/session.ts';
+import { showResult } from '../lib/dialogs.ts';
+
+/** Every live favourite of the user, as the favourites page asks for them (at most 40 pages). */
+async function favoriteIds(userId: number): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (let pageNumber = 1; pageNumber <= 40; pageNumber++) {
+    const res = await api.post<{ cars: CarCard[]; totalCount: number }>(
+      'favorite/get',
+      favoritesQuery(userId, '', pageNumber, limits.pageSize),
+    );
+    if (res.code !== 0) break;
+    for (const car of res.data.cars) ids.add(car.id);
+    if (pageNumber * limits.pageSize >= res.data.totalCount) break;
+  }
+  return ids;
+}
+
+const hearts = () => document.querySelectorAll<HTMLButtonElement>('button[data-favorite]');
+
+function mark(button: HTMLButtonElement, saved: boolean) {
+  button.setAttribute('aria-pressed', String(saved));
+  button.title = saved ? 'Remove from favorites' : 'Save to favorites';
+}
+
+async function toggle(button: HTMLButtonElement) {
+  const session = readSession();
+  if (!session) return showResult(false, messages.listing.favoritesNeedLogin);
+  const saved = button.getAttribute('aria-pressed') === 'true';
+  button.disabled = true;
+  const res = await api.post(saved ? 'favorite/remove' : 'favorite/add', {
+    carId: Number(button.dataset.favorite),
+    userId: session.userId,
+  });
+  button.disabled = false;
+  if (res.code === 0) {
+    // The same car may be on the page twice (Top Spotted and the list).
+    for (const other of hearts()) {
+      if (other.dataset.favorite === button.dataset.favorite) mark(other, !saved);
+    }
+    await showResult(
+      true,
+      saved ? messages.listing.removedFromFavorites : messages.listing.addedToFavorites,
+    );
+  } else {
+    await showResult(
+      false,
+      res.status === 401
+        ? messages.listing.favoritesNeedLogin
+        : res.message || messages.common.errorOccurred,
+    );
+  }
+}
+
+for (const time of document.querySelectorAll<HTMLTimeElement>('time[data-listed]')) {
+  time.textContent = listedAgo(time.dateTime);
+}
+
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element).closest?.<HTMLButtonElement>('button[data-favorite]');
+  if (button) void toggle(button);
+});
+
+const session = readSession();
+if (session && hearts().length) {
+  void favoriteIds(session.userId).then((ids) => {
+    for (const button of hearts()) {
+      if (ids.has(Number(button.dataset.favorite))) mark(button, true);
+    }
+  });
+}
