@@ -1,11 +1,13 @@
 /** Formatters every client shares: prices, numbers and the spec's date formats. */
 import { format } from 'date-fns';
 
-/** Prices: number formatting plus the currency (default euro). */
-export const price = (value: number, currency = '€') =>
-  `${currency}${new Intl.NumberFormat('en-MT').format(value)}`;
+/** One formatter for every number: making one costs far more than using it. */
+const numbers = new Intl.NumberFormat('en-MT');
 
-export const number = (value: number) => new Intl.NumberFormat('en-MT').format(value);
+/** Prices: number formatting plus the currency (default euro). */
+export const price = (value: number, currency = '€') => `${currency}${numbers.format(value)}`;
+
+export const number = (value: number) => numbers.format(value);
 
 /** 'dd MMM yyyy, HH:mm' for UTC timestamps, shown in the reader's time. */
 export const dateTime = (iso: string) => format(new Date(iso), 'dd MMM yyyy, HH:mm');

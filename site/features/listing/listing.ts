@@ -17,21 +17,46 @@ export function coverFirst(images: readonly Photo[]): Photo[] {
   return cover ? [cover, ...images.filter((i) => i !== cover)] : [];
 }
 
+/** The page grid's photos: WebP card versions, then the 840 px JPEG (the full-screen one waits). */
+export function gridSrcset(photo: Photo) {
+  return [...photo.cardVersions, { url: photo.name, width: photo.width }]
+    .map((v) => `${v.url} ${v.width}w`)
+    .join(', ');
+}
+
+/** The gallery's photo: the 840 px JPEG, and the full-screen version when the upload had one. */
+export function fullSrcset(photo: Photo) {
+  const versions = [{ url: photo.name, width: photo.width }];
+  if (photo.large) versions.push(photo.large);
+  return versions.map((v) => `${v.url} ${v.width}w`).join(', ');
+}
+
+/** The largest version's size: the gallery never shows a photo larger than its pixels. */
+export const largestSize = (photo: Photo) =>
+  photo.large ?? { width: photo.width, height: photo.height };
+
 /** The size of a photo's card version (at most 480 px on its long side), for width/height. */
 export function cardSize(photo: Pick<Photo, 'width' | 'height'>) {
   const scale = Math.min(1, 480 / Math.max(photo.width, photo.height, 1));
   return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
 }
 
+const monthYear = new Intl.DateTimeFormat('en-GB', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** 'MM.yyyy' as 'April 2027'; null (or anything unreadable) is 'Not registered'. */
 export function registeredUntil(value: string | null): string {
   const match = value ? /^(\d{2})\.(\d{4})$/.exec(value) : null;
   if (!match) return 'Not registered';
   const date = new Date(Date.UTC(Number(match[2]), Number(match[1]) - 1, 1));
-  return date.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return monthYear.format(date);
 }
 
-const thousands = (value: number) => new Intl.NumberFormat('en-MT').format(value);
+const thousandsFormat = new Intl.NumberFormat('en-MT');
+const thousands = (value: number) => thousandsFormat.format(value);
 
 /** The specification rows in the spec's order, with their units; electric cars swap the engine. */
 export function specifications(car: CarDetail): [label: string, value: string][] {
