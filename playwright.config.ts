@@ -52,6 +52,7 @@ export default defineConfig({
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
       JWT_SECRET: e2eJwtSecret,
+      NODE_ENV: 'production',
       DATABASE_URL: '',
     },
   },
