@@ -63,11 +63,13 @@ describe('start-up', () => {
       .from(users)
       .where(eq(users.email, first.admin.email));
     expect(admin?.roleId).toBe(1);
+    await first.deps.changes.close();
     await first.database.close();
 
     const second = await boot(config);
     expect(await counts(second.deps.db)).toEqual(before);
     expect(second.admin.password).toBe(first.admin.password);
+    await second.deps.changes.close();
     await second.database.close();
   });
 });
