@@ -36,10 +36,13 @@ const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
  * server-rendered card says, the same for every visitor and every day (the page is cached);
  * listedAgo replaces it in the browser.
  */
-export function listedOn(iso: string) {
+export const listedOn = (iso: string) => `Listed ${utcDate(iso)}`;
+
+/** 'dd MMM yyyy' of a UTC timestamp, the same wherever it is rendered. */
+export function utcDate(iso: string) {
   const at = new Date(iso);
   const day = String(at.getUTCDate()).padStart(2, '0');
-  return `Listed ${day} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+  return `${day} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
 
 const DAY = 86_400_000;

@@ -6,7 +6,14 @@ import ListingCarousels from './Carousel.tsx';
 import ListingActions from './ListingActions.tsx';
 import ListingView from './ListingView.tsx';
 import PhotoGallery from './PhotoGallery.tsx';
-import { coverFirst, pageTitle, phones, type CarDetail, type ListingSource } from './listing.ts';
+import {
+  coverFirst,
+  messageLink,
+  pageTitle,
+  phones,
+  type CarDetail,
+  type ListingSource,
+} from './listing.ts';
 
 interface Props {
   id: number;
@@ -85,6 +92,7 @@ export default function ClientListing({ id, source, phonePrefix, replaces }: Pro
           source={source}
           viewer={viewer}
           call={phones(car.user, phonePrefix)[0] ?? null}
+          message={messageLink(car)}
         />
       }
       carousels={<ListingCarousels userCars={car.userCars} similarCars={car.similarCars} />}

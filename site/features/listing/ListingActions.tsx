@@ -24,6 +24,8 @@ interface Props {
   /** The seller's first phone as a tel: link, for 'Call seller'. */
   call: { href: string; label: string } | null;
   /**
+  /** An e-mail to the seller about this listing, for the phone's contact bar. */
+  message?: { href: string } | null;
    * Who looks, when known. Unknown on the server: both groups render and the page's owner check
    * (html[data-viewer]) shows one of them.
    */
@@ -64,7 +66,7 @@ async function copy(text: string) {
  * The listing's buttons. The owner: Edit, Delete and (ACTIVE, above the top type) Promote.
  * Anyone else: Call seller, Favorite and Share (ACTIVE only) and Report.
  */
-export default function ListingActions({ car, source, call, viewer }: Props) {
+export default function ListingActions({ car, source, call, message = null, viewer }: Props) {
   const [favorite, setFavorite] = useState(car.isFavorite);
   const [dialog, setDialog] = useState<'report' | 'promote' | null>(null);
   const active = car.state === 'ACTIVE';
@@ -154,7 +156,7 @@ export default function ListingActions({ car, source, call, viewer }: Props) {
           {active && (
             <button
               type="button"
-              className="button button--ghost"
+              className="button button--ghost listing-actions__favorite"
               aria-pressed={favorite}
               onClick={() => void toggleFavorite()}
             >
@@ -181,6 +183,34 @@ export default function ListingActions({ car, source, call, viewer }: Props) {
           <PromotionDialog
             carId={car.id}
             listingTypeId={car.listingTypeId}
+      {viewer !== 'owner' && (call || message || active) && (
+        <div
+          className={`contact-bar${viewer ? '' : ' for-visitor'}`}
+          role="group"
+          aria-label="Contact the seller"
+        >
+          {call && (
+            <a className="button" href={call.href}>
+              <Icon name="phone" /> Call
+            </a>
+          )}
+          {message && (
+            <a className="button button--ghost" href={message.href}>
+              <Icon name="mail" /> Message
+            </a>
+          )}
+          {active && (
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-pressed={favorite}
+              onClick={() => void toggleFavorite()}
+            >
+              <Icon name={favorite ? 'heart' : 'heart-outline'} /> Favorite
+            </button>
+          )}
+        </div>
+      )}
             onClose={() => setDialog(null)}
             onPromoted={() => location.reload()}
           />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { price } from '#shared/format.ts';
+import { utcDate } from '../../lib/cards.ts';
 import { Icon } from './Icon.tsx';
 import {
   flags,
@@ -73,6 +74,12 @@ export default function ListingView({
               {place && (
                 <li>
                   <Icon name="pin" size={18} /> {place}
+                </li>
+              )}
+              <li>Listing ID {car.id}</li>
+              {car.publishedAt && (
+                <li>
+                  Live since <time dateTime={car.publishedAt}>{utcDate(car.publishedAt)}</time>
                 </li>
               )}
             </ul>

@@ -17,9 +17,15 @@ export function coverFirst(images: readonly Photo[]): Photo[] {
   return cover ? [cover, ...images.filter((i) => i !== cover)] : [];
 }
 
-/** The page grid's photos: WebP card versions, then the 840 px JPEG (the full-screen one waits). */
+/**
+ * The page grid's photos: the WebP card versions (the JPEG card for photos stored before them),
+ * then the 840 px JPEG; the full-screen version waits for the gallery.
+ */
 export function gridSrcset(photo: Photo) {
-  return [...photo.cardVersions, { url: photo.name, width: photo.width }]
+  const cards = photo.cardVersions.length
+    ? photo.cardVersions
+    : [{ url: photo.card, width: cardSize(photo).width }];
+  return [...cards, { url: photo.name, width: photo.width }]
     .map((v) => `${v.url} ${v.width}w`)
     .join(', ');
 }
@@ -129,6 +135,13 @@ export function phones(seller: Pick<Seller, 'phone' | 'phone2' | 'phone3'>, pref
       const local = p.startsWith('+') ? p : `${prefix} ${p}`;
       return { label: local, href: `tel:${local.replace(/[^\d+]/g, '')}` };
     });
+}
+
+/** An e-mail to the seller about the listing, or null when the seller has no address. */
+export function messageLink(car: Pick<CarDetail, 'brand' | 'model' | 'title' | 'user'>) {
+  if (!car.user.email) return null;
+  const subject = encodeURIComponent(`${car.brand} ${car.model} ${car.title} on Spotted`);
+  return { href: `mailto:${car.user.email}?subject=${subject}` };
 }
 
 /** Only a company shows its logo. */
