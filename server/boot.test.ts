@@ -71,5 +71,6 @@ describe('start-up', () => {
     expect(second.admin.password).toBe(first.admin.password);
     await second.deps.changes.close();
     await second.database.close();
-  });
+    // The demo data's 40 listings go through the real photo pipeline (every size and format).
+  }, 180_000);
 });
