@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import * as prettier from 'prettier';
 import { prepareDataset, sizeLabel, type BenchDb, type Dataset } from './load.ts';
 import { prng } from './generate.ts';
 
@@ -914,7 +915,11 @@ function machineLine(options: BenchOptions): string {
   const cpu = os.cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
   const git = (args: string[]) => {
     try {
-      return execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+      return execFileSync('git', args, {
+        cwd: repo,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     } catch {
       return '';
     }
@@ -981,6 +986,53 @@ function renderCombo(c: ComboResult): string {
   return lines.join('\n');
 }
 
+const shortNames: Record<string, string> = {
+  static: 'Static file (nginx)',
+  'listing-first': 'Listing page, first views',
+  'listing-hot': 'Listing page, hot set',
+  'search-page': 'Search page',
+  'home-page': 'Home page',
+  'search-default': 'POST cars/search, default',
+  'search-make': 'POST cars/search, make',
+  'search-price-fuel': 'POST cars/search, price + fuel',
+  'search-sort-price': 'POST cars/search, by price',
+  'car-api': 'GET car/{id}',
+  'admin-active': 'Admin: cars/active',
+  'admin-users': 'Admin: user/all',
+  'admin-transactions': 'Admin: transactions',
+};
+const mark = (met: boolean | null) => (met === null ? '' : met ? ' ✓' : ' ✗');
+
+/** One row per scenario, req/s and p95 (p99 for pages) per data set: the table the README quotes. */
+export function renderSummary(combos: readonly ComboResult[]): string {
+  const keys = [...new Set(combos.flatMap((c) => c.scenarios.map((s) => s.key)))];
+  const head = combos.map((c) => `${dbName(c.db)} ${c.label}`);
+  const lines = [
+    `| Scenario | ${head.join(' | ')} |`,
+    `| --- | ${head.map(() => '--:').join(' | ')} |`,
+  ];
+  for (const key of keys) {
+    const cells = combos.map((c) => {
+      const s = c.scenarios.find((x) => x.key === key);
+      if (!s) return '—';
+      const tail = s.kind === 'page' ? `p99 ${formatMs(s.p99)}` : `p95 ${formatMs(s.p95)}`;
+      return `${formatRps(s.rps)}/s, ${tail} ms${mark(s.met)}`;
+    });
+    lines.push(`| ${shortNames[key] ?? key} | ${cells.join(' | ')} |`);
+  }
+  const rss = combos.map((c) => {
+    const max = Math.max(0, ...c.scenarios.map((s) => s.rssMaxMb ?? 0));
+    return `${max.toFixed(0)} MB${mark(c.rssMet)}`;
+  });
+  lines.push(`| Max RSS under load | ${rss.join(' | ')} |`);
+  const met = combos.map((c) => {
+    const judged = [...c.scenarios.map((s) => s.met), c.rssMet].filter((m) => m !== null);
+    return `${judged.filter(Boolean).length} of ${judged.length}`;
+  });
+  lines.push(`| Budgets met | ${met.join(' | ')} |`);
+  return lines.join('\n');
+}
+
 function render(report: Omit<BenchReport, 'file'>): string {
   const started = new Date(report.startedAt);
   return [
@@ -995,6 +1047,12 @@ function render(report: Omit<BenchReport, 'file'>): string {
       'process’s VmRSS sampled every 200 ms. "failed" counts non-2xx/3xx answers, timeouts and ' +
       'socket errors; a scenario with any fails its budget. Budgets (DESIGN.md, Speed) are set for ' +
       'PostgreSQL at 100k listings and PGlite at 10k; at other sizes they are shown for comparison.',
+    '',
+    '## Summary',
+    '',
+    'req/s and p95 (p99 for pages) in ms; ✓ budget met, ✗ not met (details below).',
+    '',
+    renderSummary(report.combos),
     '',
     ...report.combos.map(renderCombo),
   ].join('\n');
@@ -1037,14 +1095,23 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     note: options.note,
     combos,
   };
-  const markdown = render(body);
+  // Formatted as the repository's Prettier check wants it (aligned tables read well as text too).
+  const markdown = await prettier.format(render(body), {
+    ...(await prettier.resolveConfig(path.join(options.outDir, 'results.md'))),
+    parser: 'markdown',
+  });
   await mkdir(options.outDir, { recursive: true });
   const stamp = startedAt.slice(0, 19).replace(/:/g, '-') + 'Z';
   const file = path.join(options.outDir, `${stamp}${options.label ? `-${options.label}` : ''}.md`);
   await writeFile(file, markdown);
-  if (options.writeLatest) await copyFile(file, path.join(options.outDir, 'latest.md'));
   const report: BenchReport = { ...body, file };
-  if (options.json) await writeFile(options.json, JSON.stringify(report, null, 2) + '\n');
+  const json = JSON.stringify(report, null, 2) + '\n';
+  await writeFile(file.replace(/\.md$/, '.json'), json);
+  if (options.writeLatest) {
+    await copyFile(file, path.join(options.outDir, 'latest.md'));
+    await writeFile(path.join(options.outDir, 'latest.json'), json);
+  }
+  if (options.json) await writeFile(options.json, json);
   options.log(`results: ${path.relative(process.cwd(), file)}`);
   return report;
 }
