@@ -116,8 +116,11 @@ interface ProblemContext {
 
 type RuleInput = Partial<Omit<ListingPayload, 'images'>> & { images?: readonly unknown[] };
 
-/** The form's 26 rules in the spec's order: the first one broken, or null when all hold. */
-export function listingProblem(input: RuleInput, ctx: ProblemContext): string | null {
+/**
+ * Every one of the form's 26 rules the input breaks, in the spec's order (the form marks each
+ * field; the dialog and the API name the first).
+ */
+export function listingProblems(input: RuleInput, ctx: ProblemContext): string[] {
   const electric = input.fuel === ELECTRIC_FUEL_ID;
   const missing = (v: unknown) => v === null || v === undefined || v === '';
   const images = input.images?.length ?? 0;
@@ -155,8 +158,12 @@ export function listingProblem(input: RuleInput, ctx: ProblemContext): string | 
     // Beyond the spec's 26: the form never sends more than 20 photos; other clients are told.
     [images > limits.imagesMax, m.imagesMax],
   ];
-  return rules.find(([broken]) => broken)?.[1] ?? null;
+  return rules.filter(([broken]) => broken).map(([, message]) => message);
 }
+
+/** The form's 26 rules in the spec's order: the first one broken, or null when all hold. */
+export const listingProblem = (input: RuleInput, ctx: ProblemContext): string | null =>
+  listingProblems(input, ctx)[0] ?? null;
 
 export const listingStateSchema = z.enum(['ACTIVE', 'SUSPENDED', 'PENDING', 'DENIED']);
 export type ListingState = z.infer<typeof listingStateSchema>;

@@ -67,20 +67,32 @@ export const userUpdateSchema = z.object({
 });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
-/** The profile rules in the spec's order; the first one broken, or null when all hold. */
-export function profileUpdateProblem(
-  user: { firstName?: string | null; lastName?: string | null; phone?: string | null },
+type ProfileRuleInput = {
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+};
+
+/** Every profile rule broken, in the spec's order, with the field each is about. */
+export function profileUpdateProblems(
+  user: ProfileRuleInput,
   hasCity: boolean,
   roleId: number,
-): string | null {
+): { field: 'firstName' | 'phone' | 'lastName' | 'city'; message: string }[] {
   const company = roleId === roles.company;
   const r = messages.register;
-  if (!user.firstName?.trim()) return company ? r.companyNameRequired : r.firstNameRequired;
-  if (!user.phone?.trim()) return r.phoneRequired;
-  if (!company && !user.lastName?.trim()) return r.lastNameRequired;
-  if (!hasCity) return r.cityRequired;
-  return null;
+  const rules = [
+    [!user.firstName?.trim(), 'firstName', company ? r.companyNameRequired : r.firstNameRequired],
+    [!user.phone?.trim(), 'phone', r.phoneRequired],
+    [!company && !user.lastName?.trim(), 'lastName', r.lastNameRequired],
+    [!hasCity, 'city', r.cityRequired],
+  ] as const;
+  return rules.filter(([broken]) => broken).map(([, field, message]) => ({ field, message }));
 }
+
+/** The profile rules in the spec's order; the first one broken, or null when all hold. */
+export const profileUpdateProblem = (user: ProfileRuleInput, hasCity: boolean, roleId: number) =>
+  profileUpdateProblems(user, hasCity, roleId)[0]?.message ?? null;
 
 /** A row of the back-office's users table. */
 export const userRowSchema = z

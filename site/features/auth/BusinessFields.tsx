@@ -1,8 +1,14 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { limits, prefixes } from '#shared/limits.ts';
 import { showResult } from '../../lib/dialogs.ts';
-import { LOGO_EXTENSIONS, logoProblem, stripDataUrl, type BusinessForm } from './auth.ts';
-import { TextField } from './Fields.tsx';
+import {
+  LOGO_EXTENSIONS,
+  logoProblem,
+  stripDataUrl,
+  type BusinessForm,
+  type FieldProblems,
+} from './auth.ts';
+import { FieldError, TextField } from './Fields.tsx';
 
 interface Props {
   form: BusinessForm;
@@ -10,6 +16,8 @@ interface Props {
   onImage: (base64: string) => void;
   onChange: (key: 'firstName' | 'cNumber' | 'vatNumber') => (value: string) => void;
   onPhones: (phones: string[]) => void;
+  /** The rules the fields break (by payload field: image, firstName, phone, phone2, ...). */
+  errors: FieldProblems;
 }
 
 const accept = [
@@ -29,7 +37,14 @@ const readAsDataUrl = (file: File) =>
   });
 
 /** The company's own fields: logo, company name, C and VAT numbers, up to three phones. */
-export default function BusinessFields({ form, phonePrefix, onImage, onChange, onPhones }: Props) {
+export default function BusinessFields({
+  form,
+  phonePrefix,
+  onImage,
+  onChange,
+  onPhones,
+  errors,
+}: Props) {
   const logoId = useId();
   const [preview, setPreview] = useState('');
 
@@ -70,16 +85,20 @@ export default function BusinessFields({ form, phonePrefix, onImage, onChange, o
             type="file"
             accept={accept}
             aria-labelledby={`${logoId}-label`}
+            aria-invalid={errors.image ? true : undefined}
+            aria-describedby={errors.image ? `${logoId}-error` : undefined}
             onChange={(e) => void pick(e)}
           />
           <span className="logo-upload__hint">JPG, PNG, WebP or AVIF</span>
         </div>
+        <FieldError id={logoId} message={errors.image} />
       </div>
       <TextField
         label="Company name"
         autoComplete="organization"
         value={form.firstName}
         onChange={onChange('firstName')}
+        error={errors.firstName}
       />
       <TextField
         label="C number"
@@ -87,6 +106,7 @@ export default function BusinessFields({ form, phonePrefix, onImage, onChange, o
         prefix={prefixes.cNumber}
         value={form.cNumber}
         onChange={(v) => onChange('cNumber')(v.replace(/\D/g, ''))}
+        error={errors.cNumber}
       />
       <TextField
         label="VAT number"
@@ -94,6 +114,7 @@ export default function BusinessFields({ form, phonePrefix, onImage, onChange, o
         prefix={prefixes.vat}
         value={form.vatNumber}
         onChange={(v) => onChange('vatNumber')(v.replace(/\D/g, '').slice(0, 8))}
+        error={errors.vatNumber}
       />
       {form.phones.map((phone, i) => (
         <TextField
@@ -106,6 +127,7 @@ export default function BusinessFields({ form, phonePrefix, onImage, onChange, o
           prefix={phonePrefix}
           value={phone}
           onChange={setPhone(i)}
+          error={errors[i === 0 ? 'phone' : `phone${i + 1}`]}
           action={
             i > 0 && (
               <button

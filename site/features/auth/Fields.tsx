@@ -12,6 +12,8 @@ interface TextFieldProps extends InputProps {
   hint?: string;
   /** An action beside the input (show password, remove phone). */
   action?: ReactNode;
+  /** The rule the value breaks, shown under the field. */
+  error?: string;
 }
 
 /** A labelled input; the form checks the rules on submit, in the spec's order. */
@@ -22,9 +24,11 @@ export function TextField({
   prefix,
   hint,
   action,
+  error,
   ...input
 }: TextFieldProps) {
   const id = useId();
+  const describedBy = [prefix && `${id}-prefix`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field auth-field">
       <label htmlFor={id}>
@@ -41,7 +45,8 @@ export function TextField({
           id={id}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          aria-describedby={prefix ? `${id}-prefix` : undefined}
+          aria-describedby={describedBy || undefined}
+          aria-invalid={error ? true : undefined}
           {...input}
         />
         {action}
@@ -51,8 +56,18 @@ export function TextField({
           Prefix {prefix}
         </span>
       )}
+      <FieldError id={id} message={error} />
     </div>
   );
+}
+
+/** A broken rule's message under its field (`id` is the field's). */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={`${id}-error`} className="field-error">
+      {message}
+    </p>
+  ) : null;
 }
 
 /** A password input with a Show / Hide toggle. */

@@ -3,9 +3,17 @@ import { messages } from '#shared/messages.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
 import { api } from '../../lib/api.ts';
 import { showProgress, showResult } from '../../lib/dialogs.ts';
-import { checkBusiness, checkPersonal, type BusinessForm, type PersonalForm } from './auth.ts';
+import {
+  businessProblems,
+  checkBusiness,
+  checkPersonal,
+  personalProblems,
+  type BusinessForm,
+  type FieldProblems,
+  type PersonalForm,
+} from './auth.ts';
 import BusinessFields from './BusinessFields.tsx';
-import { PasswordField, TextField } from './Fields.tsx';
+import { FieldError, PasswordField, TextField } from './Fields.tsx';
 import './auth.css';
 
 type AccountType = 'personal' | 'business';
@@ -54,6 +62,13 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
   const [step, setStep] = useState<'type' | 'form'>('type');
   const [personal, setPersonal] = useState(emptyPersonal);
   const [business, setBusiness] = useState(emptyBusiness);
+  // After a refused submit, every field that breaks a rule is marked until it is fixed.
+  const [marking, setMarking] = useState(false);
+  const errors: FieldProblems = !marking
+    ? {}
+    : type === 'business'
+      ? businessProblems(business)
+      : personalProblems(personal);
 
   const setP = (key: keyof PersonalForm) => (value: string) =>
     setPersonal((form) => ({ ...form, [key]: value }));
@@ -65,7 +80,10 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = type === 'business' ? checkBusiness(business) : checkPersonal(personal);
-    if (!checked.ok) return showResult(false, checked.message);
+    if (!checked.ok) {
+      setMarking(true);
+      return showResult(false, checked.message);
+    }
     const { confirmPassword: _confirm, ...payload } = checked.data;
     const done = showProgress(messages.register.progress);
     const res = await api.post(
@@ -79,7 +97,7 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
   }
 
   const city = (value: string, onChange: (value: string) => void) => (
-    <CitySelect cities={cities} value={value} onChange={onChange} />
+    <CitySelect cities={cities} value={value} onChange={onChange} error={errors.city} />
   );
   const account = (
     form: PersonalForm | BusinessForm,
@@ -92,6 +110,7 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
       inputMode="email"
       value={form.email}
       onChange={set('email')}
+      error={errors.email}
     />
   );
   const passwords = (
@@ -104,12 +123,14 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
         autoComplete="new-password"
         value={form.password}
         onChange={set('password')}
+        error={errors.password}
       />
       <PasswordField
         label="Confirm password"
         autoComplete="new-password"
         value={form.confirmPassword}
         onChange={set('confirmPassword')}
+        error={errors.confirmPassword}
       />
       <p className="auth-form__rule">
         At least 8 characters, with an upper case letter, a lowercase letter and a number.
@@ -165,12 +186,14 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
               autoComplete="given-name"
               value={personal.firstName}
               onChange={setP('firstName')}
+              error={errors.firstName}
             />
             <TextField
               label="Last name"
               autoComplete="family-name"
               value={personal.lastName}
               onChange={setP('lastName')}
+              error={errors.lastName}
             />
             {account(personal, setP)}
             <TextField
@@ -179,6 +202,7 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
               autoComplete="street-address"
               value={personal.address}
               onChange={setP('address')}
+              error={errors.address}
             />
             <TextField
               label="Phone"
@@ -188,6 +212,7 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
               prefix={phonePrefix}
               value={personal.phone}
               onChange={setP('phone')}
+              error={errors.phone}
             />
             {city(personal.city, setP('city'))}
             <TextField
@@ -198,6 +223,7 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
               max={new Date().toISOString().slice(0, 10)}
               value={personal.dateOfBirth}
               onChange={setP('dateOfBirth')}
+              error={errors.dateOfBirth}
             />
             <span className="register__spacer" />
             {passwords(personal, setP)}
@@ -210,6 +236,7 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
               onImage={setB('image')}
               onChange={(key) => setB(key)}
               onPhones={setB('phones')}
+              errors={errors}
             />
             {city(business.city, setB('city'))}
             <TextField
@@ -217,6 +244,7 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
               autoComplete="street-address"
               value={business.address}
               onChange={setB('address')}
+              error={errors.address}
             />
             {account(business, setB)}
             <span className="register__spacer" />
@@ -242,10 +270,12 @@ function CitySelect({
   cities,
   value,
   onChange,
+  error,
 }: {
   cities: Named[];
   value: string;
   onChange: (value: string) => void;
+  error?: string;
 }) {
   const id = useId();
   return (
@@ -256,6 +286,8 @@ function CitySelect({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         autoComplete="address-level2"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       >
         <option value="">Choose city</option>
         {cities.map((c) => (
@@ -264,6 +296,7 @@ function CitySelect({
           </option>
         ))}
       </select>
+      <FieldError id={id} message={error} />
     </div>
   );
 }

@@ -6,7 +6,9 @@ import {
   checkLogin,
   checkPersonal,
   checkReset,
+  businessProblems,
   logoProblem,
+  personalProblems,
   stripDataUrl,
   type BusinessForm,
   type PersonalForm,
@@ -150,5 +152,50 @@ describe('logo', () => {
 
   it('is sent without the data: prefix', () => {
     expect(stripDataUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('iVBORw0KGgo=');
+  });
+});
+
+describe('every broken rule by its field, for the inline marks', () => {
+  it('marks each field of an individual that breaks a rule, once, with its first rule', () => {
+    expect(
+      personalProblems({
+        ...personal,
+        firstName: ' ',
+        email: 'maria',
+        phone: '',
+        city: '',
+        password: 'short',
+        confirmPassword: 'other',
+      }),
+    ).toEqual({
+      email: 'Not valid email',
+      password: 'Password must contain one upper case letter, one lowercase letter and one number',
+      confirmPassword: 'Password and confirm password are different',
+      firstName: 'First name is required field',
+      phone: 'Phone is required field',
+      city: 'City is required field',
+    });
+    expect(personalProblems(personal)).toEqual({});
+  });
+
+  it("names a company's logo, numbers and phones by their fields", () => {
+    const business: BusinessForm = {
+      image: '',
+      firstName: 'Island Motors',
+      cNumber: '',
+      vatNumber: '123',
+      phones: ['', ''],
+      city: '3',
+      address: '',
+      email: 'sales@island.mt',
+      password: 'Spotted2026',
+      confirmPassword: 'Spotted2026',
+    };
+    expect(businessProblems(business)).toEqual({
+      image: 'Logo is required',
+      phone: 'Phone is required field',
+      cNumber: 'C number is required field',
+      vatNumber: 'VAT number must contain 8 digits',
+    });
   });
 });

@@ -42,6 +42,24 @@ function checkWithConfirmation<S extends z.ZodType>(
   return { ok: true, data: (parsed as { data: z.output<S> }).data };
 }
 
+/** Each field's first broken rule, by the payload's field name, for the inline marks. */
+export type FieldProblems = Partial<Record<string, string>>;
+
+function problemsByField(
+  schema: z.ZodType,
+  input: { password: string; confirmPassword: string; [field: string]: unknown },
+): FieldProblems {
+  const parsed = schema.safeParse(input);
+  const problems: FieldProblems = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    problems[String(issue.path[0] ?? '')] ??= issue.message;
+  }
+  if (input.password !== input.confirmPassword) {
+    problems.confirmPassword ??= messages.register.passwordMismatch;
+  }
+  return problems;
+}
+
 export interface PersonalForm {
   firstName: string;
   lastName: string;
@@ -70,28 +88,40 @@ export interface BusinessForm {
 /** A chosen city id, or undefined so the schema answers 'City is required field'. */
 const cityId = (value: string) => (value ? Number(value) : undefined);
 
+const personalInput = (form: PersonalForm) => ({
+  ...form,
+  city: cityId(form.city),
+  dateOfBirth: form.dateOfBirth || null,
+  firebaseToken: '',
+});
+
 /** Individual registration in the spec's order: email, password rules, confirmation, then
  * first name, phone, last name, city. */
 export const checkPersonal = (form: PersonalForm) =>
-  checkWithConfirmation(registerPrivateSchema, {
-    ...form,
-    city: cityId(form.city),
-    dateOfBirth: form.dateOfBirth || null,
-    firebaseToken: '',
-  });
+  checkWithConfirmation(registerPrivateSchema, personalInput(form));
+
+/** Every field of the individual registration that breaks a rule. */
+export const personalProblems = (form: PersonalForm) =>
+  problemsByField(registerPrivateSchema, personalInput(form));
 
 /** Company registration in the spec's order: email, password rules, confirmation, then logo,
  * company name, phone, city, C number, VAT number. */
-export const checkBusiness = ({ phones, ...form }: BusinessForm) =>
-  checkWithConfirmation(registerCompanySchema, {
-    ...form,
-    city: cityId(form.city),
-    phone: phones[0] ?? '',
-    phone2: phones[1] ?? '',
-    phone3: phones[2] ?? '',
-    lastName: '',
-    firebaseToken: '',
-  });
+export const checkBusiness = (form: BusinessForm) =>
+  checkWithConfirmation(registerCompanySchema, businessInput(form));
+
+/** Every field of the company registration that breaks a rule (phones as phone, phone2, phone3). */
+export const businessProblems = (form: BusinessForm) =>
+  problemsByField(registerCompanySchema, businessInput(form));
+
+const businessInput = ({ phones, ...form }: BusinessForm) => ({
+  ...form,
+  city: cityId(form.city),
+  phone: phones[0] ?? '',
+  phone2: phones[1] ?? '',
+  phone3: phones[2] ?? '',
+  lastName: '',
+  firebaseToken: '',
+});
 
 /** Forgot password, first step: the address the code goes to. */
 export const checkForgot = (email: string) => check(forgotPasswordSchema, { email });

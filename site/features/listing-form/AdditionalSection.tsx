@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CheckField, Section, SelectField } from './fields.tsx';
+import { CheckField, FieldError, Section, SelectField, useFieldError } from './fields.tsx';
 import type { FormValues } from './form-values.ts';
 import type { SetField } from './form-types.ts';
 import type { ListingReference } from './reference.ts';
@@ -28,6 +28,7 @@ export function AdditionalSection({ values, set, reference, storedRegistration }
     values.registrationExpiration === undefined
       ? NOT_CHOSEN
       : (values.registrationExpiration ?? NONE);
+  const registrationError = useFieldError('lf-registrationExpiration');
   return (
     <Section id="lf-additional" title={sections.additional}>
       <div className="lf-grid">
@@ -75,6 +76,7 @@ export function AdditionalSection({ values, set, reference, storedRegistration }
               const v = ev.target.value;
               set('registrationExpiration', v === NOT_CHOSEN ? undefined : v === NONE ? null : v);
             }}
+            {...registrationError.attributes}
           >
             <option value={NOT_CHOSEN} disabled>
               Select registration expiration
@@ -85,6 +87,7 @@ export function AdditionalSection({ values, set, reference, storedRegistration }
               </option>
             ))}
           </select>
+          <FieldError id="lf-registrationExpiration" message={registrationError.message} />
         </div>
         <div className="field">
           <label htmlFor="lf-chassisNumber">{labels.chassisNumber}</label>

@@ -1,6 +1,13 @@
 import { limits } from '#shared/limits.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
-import { Counter, NumberField, Section, SelectField } from './fields.tsx';
+import {
+  Counter,
+  FieldError,
+  NumberField,
+  Section,
+  SelectField,
+  useFieldError,
+} from './fields.tsx';
 import { isElectric, type FormValues } from './form-values.ts';
 import type { SetField } from './form-types.ts';
 import type { ListingReference } from './reference.ts';
@@ -19,6 +26,8 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
   const e = reference.enumerables;
   const electric = isElectric(values);
   const { carMinimumYear: min, carMaximumYear: max } = reference.config;
+  const titleError = useFieldError('lf-title', 'lf-title-count');
+  const yearError = useFieldError('lf-year');
   return (
     <Section id="lf-general" title={sections.general}>
       <div className="lf-grid">
@@ -45,11 +54,12 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
             type="text"
             maxLength={limits.titleMax}
             value={values.title}
-            aria-describedby="lf-title-count"
             placeholder="e.g. 1.3 automatic, one owner, full service history"
             onChange={(ev) => set('title', ev.target.value)}
+            {...titleError.attributes}
           />
           <Counter id="lf-title-count" length={values.title.length} max={limits.titleMax} />
+          <FieldError id="lf-title" message={titleError.message} />
         </div>
         <SelectField
           id="lf-body"
@@ -99,7 +109,9 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
             placeholder={`${min} - ${max}`}
             value={values.year}
             onChange={(ev) => set('year', ev.target.value.replace(/\D/g, ''))}
+            {...yearError.attributes}
           />
+          <FieldError id="lf-year" message={yearError.message} />
         </div>
         <NumberField
           id="lf-millage"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
-import { listingProblem } from '#shared/schemas/listing.ts';
+import { listingProblems } from '#shared/schemas/listing.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
 import { showProgress, showResult, withProgress } from '../../lib/dialogs.ts';
@@ -10,6 +10,7 @@ import { movePhoto, removePhoto } from './cover.ts';
 import { DescriptionSection } from './DescriptionSection.tsx';
 import { downscaleToJpeg } from './downscale.ts';
 import { FeaturesSection } from './FeaturesSection.tsx';
+import { FieldErrors } from './fields.tsx';
 import {
   emptyValues,
   fieldOfProblem,
@@ -53,6 +54,18 @@ const endpoints: Record<FormMode, string> = {
   'edit-request': 'cars/request/edit',
 };
 
+const noErrors: ReadonlyMap<string, string> = new Map();
+
+/** Each control's first broken rule, for the inline marks. */
+function errorsByField(problems: readonly string[]) {
+  const errors = new Map<string, string>();
+  for (const message of problems) {
+    const id = fieldOfProblem(message);
+    if (id && !errors.has(id)) errors.set(id, message);
+  }
+  return errors;
+}
+
 /** Moves the user to the control a broken rule is about. */
 function focusProblem(message: string) {
   const id = fieldOfProblem(message);
@@ -76,6 +89,8 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
   const [submitting, setSubmitting] = useState(false);
   const [storedRegistration, setStoredRegistration] = useState<string | null>(null);
   const [deniedMessage, setDeniedMessage] = useState<string | null>(null);
+  // After a submit that broke rules, every field breaking one is marked until it is fixed.
+  const [marking, setMarking] = useState(false);
   const pendingModel = useRef<number | null>(null);
   const photoCount = useRef(0);
   const models = useModels(values.brand);
@@ -189,19 +204,23 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
     return res.status === 0 ? { ...res, message: messages.common.errorOccurred } : res;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!userId || processing || submitting) return;
-    const payload = toPayload(values, photos, cover, {
-      userId,
-      currency: reference.config.currency,
-    });
-    const problem = listingProblem(payload, {
+  const problemsOf = (payload: ListingBody) =>
+    listingProblems(payload, {
       mode: adding ? 'add' : 'edit',
       minYear: reference.config.carMinimumYear,
       maxYear: reference.config.carMaximumYear,
     });
+  const payloadOf = () =>
+    toPayload(values, photos, cover, { userId: userId ?? 0, currency: reference.config.currency });
+  const fieldErrors = marking ? errorsByField(problemsOf(payloadOf())) : noErrors;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!userId || processing || submitting) return;
+    const payload = payloadOf();
+    const [problem] = problemsOf(payload);
     if (problem) {
+      setMarking(true);
       await showResult(false, problem);
       focusProblem(problem);
       return;
@@ -230,70 +249,72 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
   }
 
   const form = (
-    <form className="lf-form" noValidate onSubmit={(e) => void submit(e)}>
-      {deniedMessage && (
-        <div className="lf-denied" role="note">
-          <p>
-            <strong>Denied by our review team.</strong> Reason: {deniedMessage}
-          </p>
-        </div>
-      )}
-      <PhotosSection
-        photos={photos}
-        cover={cover}
-        busy={processing}
-        onAdd={(files) => void addFiles(files)}
-        onRemove={(index) => {
-          const next = removePhoto(photos, index, cover);
-          setPhotos(next.items);
-          setCover(next.cover);
-        }}
-        onMove={(from, to) => {
-          const next = movePhoto(photos, from, to, cover);
-          setPhotos(next.items);
-          setCover(next.cover);
-        }}
-        onCover={setCover}
-      />
-      <GeneralSection
-        values={values}
-        set={set}
-        reference={reference}
-        models={models}
-        onMake={chooseMake}
-      />
-      <PriceSection values={values} set={set} currency={reference.config.currency} />
-      <AdditionalSection
-        values={values}
-        set={set}
-        reference={reference}
-        storedRegistration={storedRegistration}
-      />
-      <FeaturesSection
-        id="lf-safety"
-        title={sections.safety}
-        items={reference.safety}
-        chosen={values.safety}
-        onChange={(chosen) => set('safety', chosen)}
-      />
-      <FeaturesSection
-        id="lf-equipment"
-        title={sections.equipment}
-        items={reference.equipment}
-        chosen={values.equipment}
-        onChange={(chosen) => set('equipment', chosen)}
-      />
-      <DescriptionSection value={values.description} onChange={(v) => set('description', v)} />
-      <SubmitSection
-        adding={adding}
-        values={values}
-        set={set}
-        user={user}
-        balance={balance}
-        config={reference.config}
-        busy={processing || submitting}
-      />
-    </form>
+    <FieldErrors.Provider value={fieldErrors}>
+      <form className="lf-form" noValidate onSubmit={(e) => void submit(e)}>
+        {deniedMessage && (
+          <div className="lf-denied" role="note">
+            <p>
+              <strong>Denied by our review team.</strong> Reason: {deniedMessage}
+            </p>
+          </div>
+        )}
+        <PhotosSection
+          photos={photos}
+          cover={cover}
+          busy={processing}
+          onAdd={(files) => void addFiles(files)}
+          onRemove={(index) => {
+            const next = removePhoto(photos, index, cover);
+            setPhotos(next.items);
+            setCover(next.cover);
+          }}
+          onMove={(from, to) => {
+            const next = movePhoto(photos, from, to, cover);
+            setPhotos(next.items);
+            setCover(next.cover);
+          }}
+          onCover={setCover}
+        />
+        <GeneralSection
+          values={values}
+          set={set}
+          reference={reference}
+          models={models}
+          onMake={chooseMake}
+        />
+        <PriceSection values={values} set={set} currency={reference.config.currency} />
+        <AdditionalSection
+          values={values}
+          set={set}
+          reference={reference}
+          storedRegistration={storedRegistration}
+        />
+        <FeaturesSection
+          id="lf-safety"
+          title={sections.safety}
+          items={reference.safety}
+          chosen={values.safety}
+          onChange={(chosen) => set('safety', chosen)}
+        />
+        <FeaturesSection
+          id="lf-equipment"
+          title={sections.equipment}
+          items={reference.equipment}
+          chosen={values.equipment}
+          onChange={(chosen) => set('equipment', chosen)}
+        />
+        <DescriptionSection value={values.description} onChange={(v) => set('description', v)} />
+        <SubmitSection
+          adding={adding}
+          values={values}
+          set={set}
+          user={user}
+          balance={balance}
+          config={reference.config}
+          busy={processing || submitting}
+        />
+      </form>
+    </FieldErrors.Provider>
   );
 
   // Until the session is read, the logged-in flag set before paint picks what shows.

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { limits } from '#shared/limits.ts';
-import { Section } from './fields.tsx';
+import { FieldError, Section, useFieldError } from './fields.tsx';
 import { IMAGE_ACCEPT, photoSrc, type Photo } from './photos.ts';
 import { sections } from './texts.ts';
 
@@ -22,6 +22,7 @@ export function PhotosSection({ photos, cover, busy, onAdd, onRemove, onMove, on
   const input = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
+  const error = useFieldError('lf-photos-add');
   const [announcement, setAnnouncement] = useState('');
 
   const take = (list: FileList | null) => {
@@ -61,6 +62,7 @@ export function PhotosSection({ photos, cover, busy, onAdd, onRemove, onMove, on
           className="button"
           onClick={() => input.current?.click()}
           disabled={busy || photos.length >= limits.imagesMax}
+          {...error.attributes}
         >
           Add photos
         </button>
@@ -85,6 +87,7 @@ export function PhotosSection({ photos, cover, busy, onAdd, onRemove, onMove, on
             : `${photos.length} of ${limits.imagesMax} photos${photos.length < limits.imagesMin ? ` (at least ${limits.imagesMin})` : ''}`}
         </p>
       </div>
+      <FieldError id="lf-photos-add" message={error.message} />
 
       {photos.length > 0 && (
         <ol className="lf-photos" aria-label="Photos">

@@ -1,6 +1,6 @@
 import type { ListingType } from '#shared/schemas/configuration.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { CheckField, Section } from './fields.tsx';
+import { CheckField, FieldError, Section, useFieldError } from './fields.tsx';
 import type { FormValues } from './form-values.ts';
 import type { SetField } from './form-types.ts';
 import type { ListingReference } from './reference.ts';
@@ -110,6 +110,7 @@ interface PaymentProps {
 function ListingPayment({ types, chosen, onChoose, balance, days }: PaymentProps) {
   const type = types.find((t) => t.id === chosen);
   const insufficient = !!type && balance !== null && type.price > balance;
+  const error = useFieldError('lf-listing-types');
   return (
     <div className="lf-block">
       <h3 className="lf-block__title" id="lf-payment-title">
@@ -120,7 +121,12 @@ function ListingPayment({ types, chosen, onChoose, balance, days }: PaymentProps
         cancelled at any time. The price is reserved from your credit balance when you submit and
         returned if the listing is not approved.
       </p>
-      <div className="lf-types" role="radiogroup" aria-labelledby="lf-payment-title">
+      <div
+        className="lf-types"
+        role="radiogroup"
+        aria-labelledby="lf-payment-title"
+        {...error.attributes}
+      >
         {types.map((t, i) => (
           <label key={t.id} className={`lf-type${t.id === chosen ? ' lf-type--chosen' : ''}`}>
             <input
@@ -136,6 +142,7 @@ function ListingPayment({ types, chosen, onChoose, balance, days }: PaymentProps
           </label>
         ))}
       </div>
+      <FieldError id="lf-listing-types" message={error.message} />
       <div className="lf-balance">
         <p aria-live="polite">
           Your balance: <strong>{balance === null ? '...' : `${balance} credits`}</strong>

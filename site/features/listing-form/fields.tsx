@@ -1,5 +1,33 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Named } from '#shared/schemas/catalog.ts';
+
+/** The broken rules' messages by the id of the control each is about (see fieldOfProblem). */
+export const FieldErrors = createContext<ReadonlyMap<string, string>>(new Map());
+
+/**
+ * The message of a broken rule about control `id` and the attributes that tie it to the control;
+ * `describedBy` are the control's other descriptions.
+ */
+export function useFieldError(id: string, ...describedBy: string[]) {
+  const message = useContext(FieldErrors).get(id);
+  const ids = [...describedBy, ...(message ? [`${id}-error`] : [])].join(' ');
+  return {
+    message,
+    attributes: {
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': ids || undefined,
+    },
+  };
+}
+
+/** A broken rule's message under its control. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={`${id}-error`} className="field-error">
+      {message}
+    </p>
+  ) : null;
+}
 
 /** One section of the form: a panel with its heading, labelled by it. */
 export function Section(props: { id: string; title: string; children: ReactNode; note?: string }) {
@@ -38,6 +66,7 @@ export function SelectField({
   disabled,
   placeholder,
 }: SelectProps) {
+  const error = useFieldError(id);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -46,6 +75,7 @@ export function SelectField({
         value={value ?? ''}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        {...error.attributes}
       >
         <option value="">{placeholder ?? `Select ${lowerFirst(label)}`}</option>
         {options.map((o) => (
@@ -54,6 +84,7 @@ export function SelectField({
           </option>
         ))}
       </select>
+      <FieldError id={id} message={error.message} />
     </div>
   );
 }
@@ -89,6 +120,7 @@ export function NumberField({
     const [whole = '', ...rest] = digits.split('.');
     return rest.length ? `${whole}.${rest.join('')}` : whole;
   };
+  const error = useFieldError(id);
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -109,6 +141,7 @@ export function NumberField({
           maxLength={maxLength}
           value={value}
           onChange={(e) => onChange(clean(e.target.value))}
+          {...error.attributes}
         />
         {unit && (
           <span className="lf-affix__text" aria-hidden="true">
@@ -116,6 +149,7 @@ export function NumberField({
           </span>
         )}
       </div>
+      <FieldError id={id} message={error.message} />
     </div>
   );
 }
@@ -128,16 +162,21 @@ interface CheckProps {
 }
 
 export function CheckField({ id, label, checked, onChange }: CheckProps) {
+  const error = useFieldError(id);
   return (
-    <label className="lf-check" htmlFor={id}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>{label}</span>
-    </label>
+    <>
+      <label className="lf-check" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          {...error.attributes}
+        />
+        <span>{label}</span>
+      </label>
+      <FieldError id={id} message={error.message} />
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingPayloadSchema, listingProblem } from '#shared/schemas/listing.ts';
+import { listingPayloadSchema, listingProblem, listingProblems } from '#shared/schemas/listing.ts';
 import {
   emptyValues,
   fieldOfProblem,
@@ -141,6 +141,32 @@ describe('the rules, walked as the form fills up', () => {
       else values = { ...values, ...change };
     }
     expect(listingProblem(toPayload(values, current, 0, extra), ctx)).toBeNull();
+  });
+
+  it('names every broken rule at once, in the spec order, each with its own field', () => {
+    const values = {
+      ...petrol,
+      model: null,
+      price: '',
+      year: '1900',
+      personalDataAgreement: false,
+    };
+    const problems = listingProblems(toPayload(values, photos.slice(0, 3), 0, extra), ctx);
+    expect(problems).toEqual([
+      'You have to upload minimum 5 images',
+      'You have to select model',
+      'You have to enter car price',
+      'Year have to be in range of 1950 - 2027',
+      'You have to agree on storing personal data',
+    ]);
+    expect(problems.map(fieldOfProblem)).toEqual([
+      'lf-photos-add',
+      'lf-model',
+      'lf-price',
+      'lf-year',
+      'lf-agreement',
+    ]);
+    expect(listingProblem(toPayload(values, photos, 0, extra), ctx)).toBe(problems[1]);
   });
 
   it('skips the listing type and the agreement when editing', () => {

@@ -1,4 +1,11 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { prefixes } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
@@ -11,6 +18,7 @@ import {
   LOGO_INVALID,
   logoBase64,
   profileProblem,
+  profileProblems,
   toUpdatePayload,
   valuesOf,
   type ProfileValues,
@@ -25,12 +33,28 @@ interface Props {
   onUnauthorized: () => void;
 }
 
+/** The attributes that tie a control to its broken rule's message (see FieldError). */
+const invalid = (id: string, error: string | undefined, ...describedBy: (string | undefined)[]) => {
+  const ids = [...describedBy, error && `${id}-error`].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
+};
+
+/** A broken rule's message under its field. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={`${id}-error`} className="field-error">
+      {message}
+    </p>
+  ) : null;
+}
+
 /** A labelled input with a fixed prefix shown before it (+356, C, MT). */
 function Affixed({
   label,
   prefix,
+  error,
   ...input
-}: { label: string; prefix: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; prefix: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="field">
@@ -39,8 +63,29 @@ function Affixed({
         <span className="profile-affix__prefix" aria-hidden="true">
           {prefix}
         </span>
-        <input id={id} {...input} />
+        <input id={id} {...input} {...invalid(id, error, input['aria-describedby'])} />
       </span>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+/** A labelled input or select with its broken rule's message under it. */
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  children: (id: string, attributes: ReturnType<typeof invalid>) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(id, invalid(id, error))}
+      <FieldError id={id} message={error} />
     </div>
   );
 }
@@ -51,6 +96,9 @@ export function ProfileForm({ user, cities, phonePrefix, onSaved, onUnauthorized
   const company = isCompany(user);
   const [values, setValues] = useState(() => valuesOf(user, phonePrefix));
   const [logo, setLogo] = useState<{ base64: string; dataUrl: string } | null>(null);
+  // After a refused save, every field that breaks a rule is marked until it is fixed.
+  const [marking, setMarking] = useState(false);
+  const errors = marking ? profileProblems(user, values) : {};
   const bind = (key: keyof ProfileValues) => ({
     value: values[key],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -69,7 +117,10 @@ export function ProfileForm({ user, cities, phonePrefix, onSaved, onUnauthorized
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = profileProblem(user, values);
-    if (problem) return showResult(false, problem);
+    if (problem) {
+      setMarking(true);
+      return showResult(false, problem);
+    }
     const saved = await accountCall(
       messages.profile.updating,
       () => api.post<User>('user/update', toUpdatePayload(user, values, logo?.base64 ?? null)),
@@ -124,19 +175,29 @@ export function ProfileForm({ user, cities, phonePrefix, onSaved, onUnauthorized
         Numbers in Malta, without the {phonePrefix} prefix.
       </p>
       <div className="profile-grid">
-        <label className="field">
-          <span>{company ? 'Company name' : 'First name'}</span>
-          <input
-            type="text"
-            autoComplete={company ? 'organization' : 'given-name'}
-            {...bind('firstName')}
-          />
-        </label>
+        <Field label={company ? 'Company name' : 'First name'} error={errors.firstName}>
+          {(fieldId, attributes) => (
+            <input
+              id={fieldId}
+              type="text"
+              autoComplete={company ? 'organization' : 'given-name'}
+              {...bind('firstName')}
+              {...attributes}
+            />
+          )}
+        </Field>
         {!company && (
-          <label className="field">
-            <span>Last name</span>
-            <input type="text" autoComplete="family-name" {...bind('lastName')} />
-          </label>
+          <Field label="Last name" error={errors.lastName}>
+            {(fieldId, attributes) => (
+              <input
+                id={fieldId}
+                type="text"
+                autoComplete="family-name"
+                {...bind('lastName')}
+                {...attributes}
+              />
+            )}
+          </Field>
         )}
         <label className="field">
           <span>Email</span>
@@ -166,6 +227,7 @@ export function ProfileForm({ user, cities, phonePrefix, onSaved, onUnauthorized
           type="tel"
           autoComplete="tel-national"
           aria-describedby={phoneHint}
+          error={errors.phone}
           {...bind('phone')}
         />
         {company && (
@@ -190,17 +252,18 @@ export function ProfileForm({ user, cities, phonePrefix, onSaved, onUnauthorized
           <span>Address</span>
           <input type="text" autoComplete="street-address" {...bind('address')} />
         </label>
-        <label className="field">
-          <span>City</span>
-          <select {...bind('cityId')}>
-            <option value="">Choose city</option>
-            {cities.map((city) => (
-              <option key={city.id} value={city.id}>
-                {city.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="City" error={errors.city}>
+          {(fieldId, attributes) => (
+            <select id={fieldId} {...bind('cityId')} {...attributes}>
+              <option value="">Choose city</option>
+              {cities.map((city) => (
+                <option key={city.id} value={city.id}>
+                  {city.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {!company && (
           <label className="field">
             <span>Date of birth</span>

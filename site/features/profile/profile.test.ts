@@ -6,6 +6,7 @@ import {
   deleteAccountProblem,
   localPhone,
   profileProblem,
+  profileProblems,
   toUpdatePayload,
   valuesOf,
 } from './profile.ts';
@@ -116,5 +117,18 @@ describe('delete account rule', () => {
   it('refuses a password under 4 characters', () => {
     expect(deleteAccountProblem('abc')).toBe(messages.profile.deletePasswordInvalid);
     expect(deleteAccountProblem('abcd')).toBeNull();
+  });
+});
+
+describe('profile marks', () => {
+  it("names every field that breaks a rule, the first one also being the dialog's", () => {
+    const values = { ...valuesOf(individual), firstName: '', lastName: ' ', cityId: '' };
+    expect(profileProblems(individual, values)).toEqual({
+      firstName: r.firstNameRequired,
+      lastName: r.lastNameRequired,
+      city: r.cityRequired,
+    });
+    expect(profileProblem(individual, values)).toBe(r.firstNameRequired);
+    expect(profileProblems(individual, valuesOf(individual))).toEqual({});
   });
 });

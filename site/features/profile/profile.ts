@@ -1,6 +1,11 @@
 import { prefixes, roles } from '#shared/limits.ts';
 import { changePasswordSchema, deleteAccountSchema } from '#shared/schemas/auth.ts';
-import { profileUpdateProblem, type User, type UserUpdateInput } from '#shared/schemas/user.ts';
+import {
+  profileUpdateProblem,
+  profileUpdateProblems,
+  type User,
+  type UserUpdateInput,
+} from '#shared/schemas/user.ts';
 import { firstMessage } from '#shared/schemas/zod.ts';
 
 /** The logo formats the upload accepts (by extension and by type), as the spec lists them. */
@@ -78,6 +83,15 @@ export function toUpdatePayload(
 /** The profile rules in the spec's order (the shared rule), or null when the form may be sent. */
 export const profileProblem = (user: User, values: ProfileValues) =>
   profileUpdateProblem(values, values.cityId !== '', user.role);
+
+/** Each field's broken rule (firstName, phone, lastName, city), for the inline marks. */
+export const profileProblems = (
+  user: User,
+  values: ProfileValues,
+): Partial<Record<string, string>> =>
+  Object.fromEntries(
+    profileUpdateProblems(values, values.cityId !== '', user.role).map((p) => [p.field, p.message]),
+  );
 
 export interface PasswordChange {
   email: string;
