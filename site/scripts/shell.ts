@@ -119,10 +119,10 @@ async function loadNotifications() {
 
 void refreshBell();
 
-// Cookie banner: until accepted.
+// The banners show before paint (Base.astro's head script); here they close. Cookies: the close
+// button hides the banner for this page, Accept for good.
 const cookie = document.getElementById('cookie-banner');
-if (cookie && localStorage.getItem(keys.cookiesAccepted) !== 'true') {
-  cookie.hidden = false;
+if (cookie) {
   document.getElementById('cookie-accept')?.addEventListener('click', () => {
     localStorage.setItem(keys.cookiesAccepted, 'true');
     cookie.hidden = true;
@@ -130,20 +130,14 @@ if (cookie && localStorage.getItem(keys.cookiesAccepted) !== 'true') {
   document.getElementById('cookie-close')?.addEventListener('click', () => (cookie.hidden = true));
 }
 
-// 'Get the app' on mobile browsers: the play store for Android, the app store otherwise.
+// 'Get the app' on phones: the play store for Android, the app store otherwise; closed for the
+// browser session.
 const app = document.getElementById('app-banner');
-const agent = navigator.userAgent.toLowerCase();
-if (
-  app &&
-  /android|iphone|ipad|ipod/.test(agent) &&
-  sessionStorage.getItem('appBannerClosed') !== 'true'
-) {
+if (app) {
+  const store = document.documentElement.dataset.appStore;
   const use = document.getElementById('app-use') as HTMLAnchorElement | null;
-  if (use)
-    use.href = agent.includes('android')
-      ? (app.dataset.playStore ?? '#')
-      : (app.dataset.appStore ?? '#');
-  app.hidden = false;
+  const href = store === 'play' ? app.dataset.playStore : app.dataset.appStore;
+  if (use && href) use.href = href;
   document.getElementById('app-close')?.addEventListener('click', () => {
     sessionStorage.setItem('appBannerClosed', 'true');
     app.hidden = true;

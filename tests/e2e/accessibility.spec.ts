@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { dismissBanners, newUser, useSession } from './support/api.ts';
+import { dismissBanners, newUser, setStoreLinks, useSession } from './support/api.ts';
 
 /**
  * axe-core on the public pages no other journey checks (home, search, listing, seller offer,
@@ -41,8 +41,10 @@ test.describe('pages', () => {
 
 test('the open cookie and app banners have no serious accessibility violation', async ({
   page,
+  request,
   isMobile,
 }) => {
+  await setStoreLinks(request);
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible();
   if (isMobile) await expect(page.getByRole('region', { name: 'Get the app' })).toBeVisible();

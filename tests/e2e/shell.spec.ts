@@ -1,10 +1,27 @@
-import { devices, expect, test, type Page } from '@playwright/test';
-import { adminSession, call, dismissBanners, newUser, unique, useSession } from './support/api.ts';
+import { devices, expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  adminSession,
+  call,
+  dismissBanners,
+  newUser,
+  setStoreLinks,
+  STORE_LINKS,
+  unique,
+  useSession,
+} from './support/api.ts';
+import { screen } from './support/screens.ts';
 
 /** The frame around every public page: header, menus, footer, banners, bell and logout. */
 
-const PLAY_STORE = 'https://play.google.com/store/apps/details?id=mt.spotted.app';
-const APP_STORE = 'https://apps.apple.com/app/spotted-mt/id0000000000';
+const { appStoreUrl: APP_STORE, playStoreUrl: PLAY_STORE } = STORE_LINKS;
+
+/** Whether the element's middle is really what a tap there reaches (nothing covers it). */
+const uncovered = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && (el === hit || el.contains(hit));
+  });
 
 const header = (page: Page) => page.getByRole('banner');
 const cookieBanner = (page: Page) => page.getByRole('region', { name: 'Cookies' });
@@ -62,7 +79,8 @@ test.describe('logged out', () => {
     await expect(header(page).getByRole('button', { name: 'Notifications' })).toBeHidden();
   });
 
-  test('the footer has its three groups and both store badges', async ({ page }) => {
+  test('the footer has its three groups and both store badges', async ({ page, request }) => {
+    await setStoreLinks(request);
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('navigation', { name: 'Company' }).getByRole('link')).toHaveText([
@@ -102,8 +120,9 @@ test.describe('logged out', () => {
 });
 
 test.describe('cookie banner', () => {
-  test('shows on every page until accepted, and closing it only hides it for that page', async ({
+  test('shows on every page until accepted, in its own space; closing it only hides it for that page', async ({
     page,
+    isMobile,
   }) => {
     await page.addInitScript(() => sessionStorage.setItem('appBannerClosed', 'true'));
     await page.goto('/');
@@ -114,6 +133,18 @@ test.describe('cookie banner', () => {
       'href',
       '/privacy-policy',
     );
+    // Above the header, taking its own place: it covers neither the header nor the search.
+    const box = (await banner.boundingBox())!;
+    const top = (await header(page).boundingBox())!;
+    expect(box.y).toBe(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(top.y + 1);
+    expect(box.height).toBeLessThanOrEqual(isMobile ? 110 : 64);
+    await expect(banner).not.toHaveCSS('position', 'fixed');
+    const search = isMobile
+      ? page.getByRole('button', { name: 'Search by make, model, price' })
+      : page.getByRole('button', { name: 'Show results' });
+    expect(await uncovered(search)).toBe(true);
+    await screen(page, 'cookie-banner');
 
     await banner.getByRole('button', { name: 'Close' }).click();
     await expect(banner).toBeHidden();
@@ -130,10 +161,12 @@ test.describe('cookie banner', () => {
 });
 
 test.describe("'Get the app'", () => {
-  test('shows on a phone with the store of its system, until dismissed', async ({
+  test('shows on a phone with the store of its system, in its own space, until dismissed', async ({
     page,
+    request,
     isMobile,
   }) => {
+    await setStoreLinks(request);
     await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Top Spotted' })).toBeVisible();
@@ -146,11 +179,27 @@ test.describe("'Get the app'", () => {
     const banner = appBanner(page);
     await expect(banner).toBeVisible();
     await expect(banner.getByRole('link', { name: 'Use app' })).toHaveAttribute('href', PLAY_STORE);
+    // A strip above the header: the home search and the header stay free.
+    const box = (await banner.boundingBox())!;
+    expect(box.y).toBe(0);
+    expect(box.height).toBeLessThanOrEqual(56);
+    expect(box.y + box.height).toBeLessThanOrEqual((await header(page).boundingBox())!.y + 1);
+    expect(
+      await uncovered(page.getByRole('button', { name: 'Search by make, model, price' })),
+    ).toBe(true);
+    expect(await uncovered(header(page).getByRole('link', { name: 'Login' }))).toBe(true);
+    await screen(page, 'app-banner-home');
+
     await page.goto('/admin-login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(appBanner(page)).toHaveCount(0);
 
+    // The top of the search is free too.
     await page.goto('/search');
+    await expect(appBanner(page)).toBeVisible();
+    expect(await uncovered(page.getByRole('heading', { level: 1, name: 'Search car' }))).toBe(true);
+    expect(await uncovered(page.getByRole('combobox', { name: 'Make' }))).toBe(true);
+    await screen(page, 'app-banner-search');
     await appBanner(page).getByRole('button', { name: 'Close' }).click();
     await expect(appBanner(page)).toBeHidden();
     await page.goto('/');
@@ -158,7 +207,31 @@ test.describe("'Get the app'", () => {
     await expect(appBanner(page)).toBeHidden();
   });
 
-  test('an iPhone is sent to the app store', async ({ browser }) => {
+  test('a fresh phone sees both banners at the top, compactly, with the page below them', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'phones only');
+    await setStoreLinks(request);
+    await page.goto('/');
+    await expect(appBanner(page)).toBeVisible();
+    await expect(cookieBanner(page)).toBeVisible();
+    const app = (await appBanner(page).boundingBox())!;
+    const cookies = (await cookieBanner(page).boundingBox())!;
+    const top = (await header(page).boundingBox())!;
+    // Together less than a fifth of the screen, and nothing under them.
+    expect(app.height + cookies.height).toBeLessThanOrEqual(page.viewportSize()!.height / 5);
+    expect(cookies.y).toBeGreaterThanOrEqual(app.y + app.height - 1);
+    expect(top.y).toBeGreaterThanOrEqual(cookies.y + cookies.height - 1);
+    expect(
+      await uncovered(page.getByRole('button', { name: 'Search by make, model, price' })),
+    ).toBe(true);
+    await screen(page, 'banners-home');
+  });
+
+  test('an iPhone is sent to the app store', async ({ browser, request }) => {
+    await setStoreLinks(request);
     const { defaultBrowserType: _, ...iPhone } = devices['iPhone 13'];
     const context = await browser.newContext(iPhone);
     const page = await context.newPage();
@@ -168,6 +241,39 @@ test.describe("'Get the app'", () => {
       APP_STORE,
     );
     await context.close();
+  });
+
+  test('without store links in the configuration there is no banner and no badge', async ({
+    page,
+    request,
+  }) => {
+    await setStoreLinks(request, { appStoreUrl: '', playStoreUrl: '' });
+    try {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Top Spotted' })).toBeVisible();
+      await expect(page.locator('#app-banner')).toHaveCount(0);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: /App Store|Google Play/ })).toHaveCount(0);
+      // Only the play store: an Android phone gets the banner, an iPhone does not.
+      await setStoreLinks(request, { appStoreUrl: '', playStoreUrl: PLAY_STORE });
+      await page.goto('/');
+      await expect(page.locator('#app-banner')).toHaveCount(1);
+      if (test.info().project.name === 'mobile') {
+        await expect(appBanner(page).getByRole('link', { name: 'Use app' })).toHaveAttribute(
+          'href',
+          PLAY_STORE,
+        );
+      }
+      const { defaultBrowserType: _, ...iPhone } = devices['iPhone 13'];
+      const context = await page.context().browser()!.newContext(iPhone);
+      const iphone = await context.newPage();
+      await iphone.goto('/');
+      await expect(iphone.getByRole('heading', { name: 'Top Spotted' })).toBeVisible();
+      await expect(appBanner(iphone)).toBeHidden();
+      await context.close();
+    } finally {
+      await setStoreLinks(request);
+    }
   });
 });
 

@@ -110,3 +110,23 @@ export async function dismissBanners(page: Page) {
     sessionStorage.setItem('appBannerClosed', 'true');
   });
 }
+
+export const STORE_LINKS = {
+  appStoreUrl: 'https://apps.apple.com/mt/app/spotted-malta/id6446112233',
+  playStoreUrl: 'https://play.google.com/store/apps/details?id=mt.spotted.android',
+};
+
+/** Sets the configuration's store links ('' for none), as an administrator would. */
+export async function setStoreLinks(
+  request: APIRequestContext,
+  links: { appStoreUrl: string; playStoreUrl: string } = STORE_LINKS,
+) {
+  const { listingTypes, ...current } = await callOk<
+    Record<string, unknown> & { listingTypes: { id: number; price: number }[] }
+  >(request, 'GET', 'configuration');
+  await callOk(request, 'POST', 'configuration/update', await adminSession(request), {
+    ...current,
+    ...links,
+    listingTypes: listingTypes.map(({ id, price }) => ({ id, price })),
+  });
+}
