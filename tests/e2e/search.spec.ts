@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { screen } from './support/screens.ts';
 
 /**
  * The demo data has 36 live listings, 5 of them electric; other journeys add more, so the expected
@@ -18,16 +19,24 @@ const cars = (page: Page) => page.getByRole('list', { name: 'Cars' }).getByRole(
 const panel = (page: Page) => page.getByRole('search', { name: 'Filters' });
 const searchButton = (page: Page) => page.getByRole('button', { name: 'Search', exact: true });
 
+/** The panel answers clicks once its island has hydrated (Astro then drops the 'ssr' mark). */
+const hydrated = (page: Page) =>
+  expect(page.locator('astro-island:has(#search-panel)')).not.toHaveAttribute('ssr');
+
 /** On mobile the results come first after a search: the 'Search filters' bar brings the panel. */
 async function openPanel(page: Page) {
+  await hydrated(page);
   const bar = page.getByRole('button', { name: 'Search filters' });
   if (await bar.isVisible()) await bar.click();
   await expect(panel(page)).toBeVisible();
 }
 
+/** Chooses a fuel as people do: a click on the option's name. */
 async function chooseFuel(page: Page, fuel: string) {
+  await hydrated(page);
   await page.getByRole('button', { name: /^Fuel/ }).click();
-  await page.getByRole('checkbox', { name: fuel }).check();
+  await page.getByRole('group', { name: 'Fuel' }).getByText(fuel, { exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: fuel })).toBeChecked();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: `Fuel ${fuel}` })).toBeVisible();
 }
@@ -82,11 +91,64 @@ test('filtering by fuel shows only electric cars', async ({ page }) => {
   for (const card of await cars(page).all()) await expect(card).toContainText('Electric');
 });
 
+test('a click anywhere on an option of a multiple choice toggles it; the keyboard works too', async ({
+  page,
+}) => {
+  await page.goto('/search');
+  await openPanel(page);
+  const body = page.getByRole('button', { name: /^Body/ });
+  const options = page.getByRole('group', { name: 'Body' });
+  await body.click();
+  await expect(options).toBeVisible();
+
+  // The option's name, and the empty space to its right, both count.
+  await options.getByText('Sedan', { exact: true }).click();
+  await expect(options).toBeVisible();
+  await expect(options.getByRole('checkbox', { name: 'Sedan' })).toBeChecked();
+  const suv = options.locator('label', { hasText: 'SUV' });
+  const box = (await suv.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2);
+  await expect(options.getByRole('checkbox', { name: 'SUV' })).toBeChecked();
+  await expect(body).toHaveAccessibleName('Body Sedan, SUV');
+  await screen(page, 'search-multi-select');
+  await options.getByText('Sedan', { exact: true }).click();
+  await expect(options.getByRole('checkbox', { name: 'Sedan' })).not.toBeChecked();
+
+  // Keyboard: Space toggles the focused option, Tab goes on to the next, Escape closes the list
+  // and gives the focus back to its button.
+  await options.getByRole('checkbox', { name: 'SUV' }).focus();
+  await page.keyboard.press('Space');
+  await expect(options.getByRole('checkbox', { name: 'SUV' })).not.toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(options.getByRole('checkbox', { name: 'Coupe' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(options).toBeVisible();
+  await expect(options.getByRole('checkbox', { name: 'Coupe' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(options).toBeHidden();
+  await expect(body).toBeFocused();
+  await expect(body).toHaveAccessibleName('Body Coupe');
+
+  // Safety, in the detailed search, works the same way.
+  await page.getByRole('button', { name: 'Detailed search' }).click();
+  await page.getByRole('button', { name: /^Safety/ }).click();
+  const safety = page.getByRole('group', { name: 'Safety' });
+  const name = (await safety.locator('label').first().textContent())!.trim();
+  await safety.getByText(name, { exact: true }).click();
+  await expect(safety).toBeVisible();
+  await expect(safety.getByRole('checkbox', { name })).toBeChecked();
+});
+
 test('sorting by price ascending orders the cards and shows the badge', async ({ page }) => {
   await page.goto('/search');
-  const filters = page.getByRole('button', { name: /^Filters/ });
-  await expect(filters.getByText('Price ↑')).toHaveCount(0);
-  await filters.click();
+  const sort = page.getByRole('button', { name: /^Sort/ });
+  // Sorting is not filtering: the button says Sort.
+  await expect(sort).toHaveText('Sort');
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
+  await expect(sort.getByText('Price ↑')).toHaveCount(0);
+  await sort.click();
+  await expect(page.getByRole('menu', { name: 'Sort by' })).toBeVisible();
+  await screen(page, 'search-sort-menu');
   await page.getByRole('menuitemradio', { name: 'Price ascending' }).click();
 
   await expect(page).toHaveURL(/sortBy=price&sortDirection=ASC/);
@@ -97,8 +159,9 @@ test('sorting by price ascending orders the cards and shows the badge', async ({
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
   await openPanel(page);
-  const sorted = page.getByRole('button', { name: 'Filters (sorted by Price ascending)' });
+  const sorted = page.getByRole('button', { name: 'Sort (Price ascending)' });
   await expect(sorted.getByText('Price ↑')).toBeVisible();
+  await screen(page, 'search-sort-badge');
   await sorted.click();
   await expect(page.getByRole('menuitemradio', { name: 'Price ascending' })).toHaveAttribute(
     'aria-checked',
@@ -182,7 +245,7 @@ test('coming back to /search from a listing restores the filters and the scroll'
 }) => {
   await page.goto('/search');
   await openPanel(page);
-  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('button', { name: /^Sort/ }).click();
   await page.getByRole('menuitemradio', { name: 'Price descending' }).click();
   await expect(page).toHaveURL(/\/search\?sortBy=price&sortDirection=DESC$/);
 

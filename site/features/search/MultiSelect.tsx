@@ -13,8 +13,9 @@ interface Props {
 const FILTER_FROM = 9;
 
 /**
- * A multiple choice: a button that tells what is chosen and opens a popover of checkboxes.
- * Escape, a click outside or moving the focus out closes it.
+ * A multiple choice: a button that tells what is chosen and opens a popover of checkboxes; a
+ * click anywhere on an option toggles it. Escape, a click outside or moving the focus to another
+ * control closes it.
  */
 export default function MultiSelect({ label, options, value, onChange }: Props) {
   const id = useId();
@@ -49,7 +50,11 @@ export default function MultiSelect({ label, options, value, onChange }: Props) 
         }
       }}
       onBlur={(event) => {
-        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        // A press on an option's text moves the focus to the nearest focusable ancestor (the
+        // panel) or to nothing: not a move elsewhere. Clicks outside close it by themselves.
+        const next = event.relatedTarget as Node | null;
+        const elsewhere = next && root.current && !root.current.contains(next);
+        if (elsewhere && !next.contains(root.current)) setOpen(false);
       }}
     >
       <span className="field-label" id={`${id}-label`}>

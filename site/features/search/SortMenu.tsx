@@ -7,8 +7,9 @@ interface Props {
 }
 
 /**
- * The 'Filters' button and its sort menu (the WAI-ARIA menu button with radio items). A badge on
- * the button tells that a sort other than Default is in force.
+ * The spec's 'Filters' button with its sort menu (the WAI-ARIA menu button with radio items),
+ * labelled 'Sort' with up and down arrows so that nobody takes it for the filters. A badge on the
+ * button names the sort in force when it is not Default.
  */
 export default function SortMenu({ value, onChange }: Props) {
   const id = useId();
@@ -64,13 +65,16 @@ export default function SortMenu({ value, onChange }: Props) {
         onClick={() => setOpen((o) => !o)}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path fill="currentColor" d="M3 5h18v2H3zm3 6h12v2H6zm4 6h4v2h-4z" />
+          <path
+            fill="currentColor"
+            d="M7 3 2.5 7.5 4 9l2-2v14h2V7l2 2 1.5-1.5zm10 18 4.5-4.5L20 15l-2 2V3h-2v14l-2-2-1.5 1.5z"
+          />
         </svg>
-        Filters
+        Sort
         {value.sortBy && (
           <span className="sort__badge">
             <span aria-hidden="true">{value.short}</span>
-            <span className="visually-hidden">(sorted by {value.label})</span>
+            <span className="visually-hidden">({value.label})</span>
           </span>
         )}
       </button>
