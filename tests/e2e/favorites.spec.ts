@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newUser as newAccount, useSession } from './support/api.ts';
-import { expectResult } from './support/dialogs.ts';
+import { expectToast } from './support/dialogs.ts';
 
 interface Car {
   id: number;
@@ -87,7 +87,7 @@ test('a saved car shows on /favorites, sorts, and removing the last one empties 
     await page
       .getByRole('button', { name: new RegExp(`Remove .*${escape(car.title)} from favorites`) })
       .click();
-    await expectResult(page, 'Success', 'Removed from favorites');
+    await expectToast(page, 'Removed from favorites');
   }
   await expect(page.getByRole('heading', { name: 'No cars found' })).toBeVisible();
   await expect(page.getByText("We couldn't find any car in favorites.")).toBeVisible();

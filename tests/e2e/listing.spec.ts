@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, call, logInByApi, PASSWORD, useSession, type Envelope } from './support/api.ts';
+import { expectToast } from './support/dialogs.ts';
 import { liveListing, submitListing } from './support/listings.ts';
+import { screen } from './support/screens.ts';
 
 /** Journeys of the listing details (/car/{id}, /car/pending/{id}), the seller offer and SEO. */
 
@@ -178,22 +180,42 @@ test('a visitor opens a listing from home, sees every section, browses the photo
   );
 });
 
-test("share copies the listing's address", async ({ page, context, request }) => {
+test("share copies the listing's address and says so in a toast that blocks nothing", async ({
+  page,
+  context,
+  request,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/car/${await liveId(request, VITZ)}`);
   await page.getByRole('button', { name: 'Share' }).click();
-  await expectResult(page, 'Copied to clipboard');
+  await expectToast(page, 'Copied to clipboard');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  await screen(page, 'listing-share-toast');
+  // The page goes on working under the toast, which then goes by itself.
+  await page.getByRole('button', { name: 'Report' }).click();
+  const report = page.getByRole('dialog', { name: 'Report listing' });
+  await expect(report).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(report).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied to clipboard' })).toHaveCount(0, {
+    timeout: 6000,
+  });
 });
 
-test('favorite asks a visitor to log in, and adds and removes for a user', async ({
+test('favorite offers a visitor to log in, and adds and removes for a user', async ({
   page,
   request,
 }) => {
   const id = await liveId(request, VITZ);
   await page.goto(`/car/${id}`);
   await page.getByRole('button', { name: 'Favorite' }).click();
-  await expectResult(page, 'You need to be logged in to save this to your favorites');
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: 'You need to be logged in to save this to your favorites' });
+  await expectToast(page, 'You need to be logged in to save this to your favorites');
+  await screen(page, 'listing-favorite-log-in');
+  await toast.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 
   const session = await login(request, joseph);
   await request.post('/api/favorite/remove', {
@@ -201,16 +223,17 @@ test('favorite asks a visitor to log in, and adds and removes for a user', async
     data: { carId: id, userId: session.userId },
   });
   await useSession(page, session);
-  await page.reload();
+  await page.goto(`/car/${id}`);
   const favorite = page.getByRole('button', { name: 'Favorite' });
   await expect(favorite).toHaveAttribute('aria-pressed', 'false');
   await favorite.click();
-  await expectResult(page, 'Added to favorites');
+  await expectToast(page, 'Added to favorites');
   await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+  await screen(page, 'listing-favorite-toast');
   await page.reload();
   await expect(favorite).toHaveAttribute('aria-pressed', 'true');
   await favorite.click();
-  await expectResult(page, 'Removed from favorites');
+  await expectToast(page, 'Removed from favorites');
   await expect(favorite).toHaveAttribute('aria-pressed', 'false');
 });
 

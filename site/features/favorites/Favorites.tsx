@@ -12,6 +12,7 @@ import type { CarCard } from '#shared/schemas/listing.ts';
 import { api } from '../../lib/api.ts';
 import { showResult, withProgress } from '../../lib/dialogs.ts';
 import { readSession } from '../../lib/session.ts';
+import { showToast } from '../../lib/toast.ts';
 import FavoriteCard from './FavoriteCard.tsx';
 import {
   favoritesHref,
@@ -90,13 +91,12 @@ export default function Favorites({ children, ...props }: Props) {
   async function remove(car: CarCard) {
     const session = readSession();
     if (!session) return setState({ kind: 'loggedOut' });
-    const res = await withProgress(
-      messages.common.loading,
-      () => api.post('favorite/remove', { carId: car.id, userId: session.userId }),
-      messages.listing.removedFromFavorites,
+    const res = await withProgress(messages.common.loading, () =>
+      api.post('favorite/remove', { carId: car.id, userId: session.userId }),
     );
     if (res.status === 401) return setState({ kind: 'loggedOut' });
     if (res.code !== 0) return;
+    showToast(messages.listing.removedFromFavorites);
     // The last car of a later page gone: show the page before.
     if (state.kind === 'ready' && state.cars.length === 1 && page > 1) go(sort, page - 1);
     else void load();

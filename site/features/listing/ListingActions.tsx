@@ -5,6 +5,7 @@ import type { CarCard } from '#shared/schemas/listing.ts';
 import { api } from '../../lib/api.ts';
 import { confirm, showResult, withProgress } from '../../lib/dialogs.ts';
 import { readSession } from '../../lib/session.ts';
+import { showToast } from '../../lib/toast.ts';
 import { favoritesQuery } from '../favorites/favorites.ts';
 import { canPromote, editHref, removePath, type CarDetail, type ListingSource } from './listing.ts';
 import { Icon } from './Icon.tsx';
@@ -23,9 +24,9 @@ interface Props {
   source: ListingSource;
   /** The seller's first phone as a tel: link, for 'Call seller'. */
   call: { href: string; label: string } | null;
-  /**
   /** An e-mail to the seller about this listing, for the phone's contact bar. */
   message?: { href: string } | null;
+  /**
    * Who looks, when known. Unknown on the server: both groups render and the page's owner check
    * (html[data-viewer]) shows one of them.
    */
@@ -45,6 +46,9 @@ async function inFavorites(userId: number, carId: number): Promise<boolean> {
   }
   return false;
 }
+
+/** The way out of the 'logged in to save' toast. */
+const logIn = { label: 'Log in', href: '/login' };
 
 async function copy(text: string) {
   try {
@@ -72,6 +76,15 @@ export default function ListingActions({ car, source, call, message = null, view
   const active = car.state === 'ACTIVE';
 
   useEffect(() => {
+    // The page is the same for everyone (and cached): the view is counted from here.
+    if (source !== 'live' || !active) return;
+    void api.post<{ views: number }>(`car/${car.id}/view`).then((res) => {
+      const shown = document.getElementById('listing-views');
+      if (res.code === 0 && shown) shown.textContent = `${res.data.views} views`;
+    });
+  }, [active, car.id, source]);
+
+  useEffect(() => {
     const session = readSession();
     if (!active || car.isFavorite || !session || session.userId === car.userId) return;
     let live = true;
@@ -93,33 +106,26 @@ export default function ListingActions({ car, source, call, message = null, view
 
   const toggleFavorite = async () => {
     const session = readSession();
-    if (!session) {
-      await showResult(false, messages.listing.favoritesNeedLogin);
-      return;
-    }
+    if (!session) return showToast(messages.listing.favoritesNeedLogin, logIn);
     const res = await api.post(favorite ? 'favorite/remove' : 'favorite/add', {
       carId: car.id,
       userId: session.userId,
     });
     if (res.code === 0) {
       setFavorite(!favorite);
-      await showResult(
-        true,
+      showToast(
         favorite ? messages.listing.removedFromFavorites : messages.listing.addedToFavorites,
       );
+    } else if (res.status === 401) {
+      showToast(messages.listing.favoritesNeedLogin, logIn);
     } else {
-      await showResult(
-        false,
-        res.status === 401
-          ? messages.listing.favoritesNeedLogin
-          : res.message || messages.common.errorOccurred,
-      );
+      await showResult(false, res.message || messages.common.errorOccurred);
     }
   };
 
   const share = async () => {
     await copy(location.href);
-    await showResult(true, messages.listing.copied);
+    showToast(messages.listing.copied);
   };
 
   const group = (who: 'owner' | 'visitor') =>
@@ -177,12 +183,6 @@ export default function ListingActions({ car, source, call, message = null, view
           </button>
         </div>
       )}
-      <Suspense fallback={null}>
-        {dialog === 'report' && <ReportDialog carId={car.id} onClose={() => setDialog(null)} />}
-        {dialog === 'promote' && (
-          <PromotionDialog
-            carId={car.id}
-            listingTypeId={car.listingTypeId}
       {viewer !== 'owner' && (call || message || active) && (
         <div
           className={`contact-bar${viewer ? '' : ' for-visitor'}`}
@@ -211,6 +211,12 @@ export default function ListingActions({ car, source, call, message = null, view
           )}
         </div>
       )}
+      <Suspense fallback={null}>
+        {dialog === 'report' && <ReportDialog carId={car.id} onClose={() => setDialog(null)} />}
+        {dialog === 'promote' && (
+          <PromotionDialog
+            carId={car.id}
+            listingTypeId={car.listingTypeId}
             onClose={() => setDialog(null)}
             onPromoted={() => location.reload()}
           />

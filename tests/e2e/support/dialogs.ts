@@ -7,3 +7,9 @@ export async function expectResult(page: Page, title: 'Success' | 'Uh-oh...', me
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 }
+
+/** The site's toast (site/lib/toast.ts) with its message, while nothing blocks the page. */
+export async function expectToast(page: Page, message: string) {
+  await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
