@@ -29,6 +29,9 @@ export const limits = {
   pageSize: 50,
 } as const;
 
+/** The frame of an ad's image on the site (width:height): the image shows whole in it. */
+export const AD_IMAGE_FRAME = { width: 4, height: 3 } as const;
+
 export const prefixes = { phone: '+356', vat: 'MT', cNumber: 'C' } as const;
 
 /** Fuel id 3 is electric in every list of the spec. */

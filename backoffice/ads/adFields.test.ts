@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAd } from '#shared/schemas/ad.ts';
-import { adCsvRow, adImageSrc, adStatus, withoutDataPrefix } from './adFields.ts';
+import {
+  adCsvRow,
+  adImageFit,
+  adImageSrc,
+  adStatus,
+  aspectRatio,
+  withoutDataPrefix,
+} from './adFields.ts';
 
 const ad: AdminAd = {
   id: 3,
@@ -41,5 +48,23 @@ describe('ad fields', () => {
     const row = adCsvRow(ad);
     expect(Object.keys(row).slice(0, 5)).toEqual(['ID', 'Client', 'Title', 'Expiration', 'Status']);
     expect(row.Status).toBe('Active');
+  });
+
+  it('names an aspect ratio as people write it', () => {
+    expect(aspectRatio(1200, 900)).toBe('4:3');
+    expect(aspectRatio(1920, 1080)).toBe('16:9');
+    expect(aspectRatio(1500, 500)).toBe('3:1');
+    expect(aspectRatio(1000, 333)).toBe('3:1');
+    expect(aspectRatio(2350, 1000)).toBe('2.35:1');
+  });
+
+  it("tells how an image sits in the site's 4:3 ad frame", () => {
+    expect(adImageFit(1200, 900)).toBe('This image is 4:3 (1200 × 900 px): it fills the frame.');
+    expect(adImageFit(1500, 500)).toBe(
+      'This image is 3:1 (1500 × 500 px), not 4:3: it shows whole, with empty bands above and below.',
+    );
+    expect(adImageFit(600, 900)).toBe(
+      'This image is 2:3 (600 × 900 px), not 4:3: it shows whole, with empty bands at the sides.',
+    );
   });
 });

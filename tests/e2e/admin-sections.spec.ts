@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { e2eAdmin } from '../../playwright.config.ts';
 import { adminSession, call, newUser as newSeller, unique } from './support/api.ts';
+import { screen } from './support/screens.ts';
 
 /**
  * The back-office sections beyond the moderation queues: what an administrator does in each,
@@ -192,11 +193,21 @@ test('a voucher is created, redeemed by a seller and deactivated', async ({ page
   await expect(row(table, code)).toHaveCount(0);
 });
 
-test('an ad shows on the home page after the 4th car until it is deactivated', async ({ page }) => {
+test('an ad shows on the home page after the 4th car, its whole image, until it is deactivated', async ({
+  page,
+}) => {
   const title = `Ferry to Gozo ${unique()}`;
-  const image = await sharp({
-    create: { width: 480, height: 360, channels: 3, background: '#0a6cff' },
-  })
+  // A 3:1 banner with its words up to the edges: the card must show all of them.
+  const image = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="500">
+        <rect width="1500" height="500" fill="#0a6cff"/>
+        <rect x="8" y="8" width="1484" height="484" fill="none" stroke="#ffbf47" stroke-width="16"/>
+        <text x="750" y="320" font-size="210" font-family="sans-serif" font-weight="700"
+          fill="#fff" text-anchor="middle">Car Centre Malta</text>
+      </svg>`,
+    ),
+  )
     .png()
     .toBuffer();
 
@@ -215,6 +226,19 @@ test('an ad shows on the home page after the 4th car until it is deactivated', a
     buffer: image,
   });
   await expect(create.getByRole('img', { name: 'Ad image' })).toBeVisible();
+  // The admin sees the frame the site uses and how this image sits in it.
+  await expect(
+    create.getByText(
+      'Shown whole in a 4:3 frame on the site: a 4:3 image (for example 1200 × 900 px) fills it.',
+    ),
+  ).toBeVisible();
+  await expect(
+    create.getByText(
+      'This image is 3:1 (1500 × 500 px), not 4:3: it shows whole, with empty bands above and below.',
+    ),
+  ).toBeVisible();
+  await create.getByRole('img', { name: 'Ad image' }).scrollIntoViewIfNeeded();
+  await screen(page, 'admin-ad-image');
   await create.getByRole('button', { name: 'Create' }).click();
   await notification(page, 'Ad created');
   const table = grid(page, 'Ads');
@@ -226,6 +250,19 @@ test('an ad shows on the home page after the 4th car until it is deactivated', a
   // Ads cycle through the places after every 4th car (other journeys' ads may come first).
   const place = await card.first().evaluate((el) => [...el.parentElement!.children].indexOf(el));
   expect(place % 5).toBe(4);
+  // The whole banner, at its own shape, inside the card's frame: nothing cropped.
+  const shown = card.first().locator('img');
+  await shown.scrollIntoViewIfNeeded();
+  await expect(shown).toHaveJSProperty('complete', true);
+  await expect(shown).toHaveCSS('object-fit', 'contain');
+  const { natural, frame } = await shown.evaluate((img: HTMLImageElement) => ({
+    natural: img.naturalWidth / img.naturalHeight,
+    frame: img.clientWidth / img.clientHeight,
+  }));
+  expect(natural).toBeCloseTo(3, 1);
+  expect(frame).toBeCloseTo(4 / 3, 1);
+  await card.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await screen(page, 'home-ad-card');
 
   await openSection(page, 'ads', 'Ads');
   await row(table, title).getByRole('gridcell').nth(1).click();
