@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config.ts';
+import { dismissBanners } from './support/api.ts';
+import { screen } from './support/screens.ts';
 
 test('the home page is served by the one process', async ({ page }) => {
   const response = await page.goto('/');
@@ -11,14 +13,22 @@ test('the home page is served by the one process', async ({ page }) => {
 });
 
 test("an unknown route shows 'Page not spotted!' with a 404 status", async ({ page }) => {
+  await dismissBanners(page);
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page not spotted!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not spotted!' })).toBeVisible();
   await expect(
     page.getByText(
       'Ooops, we cannot spot the page you are looking for. Please check URL or try loading again later.',
     ),
   ).toBeVisible();
+  // In the site's layout: one main, inside the header and footer, centred like the other pages.
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Home' })).toHaveClass(/button/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('text-align', 'center');
+  await screen(page, 'not-found');
 });
 
 test('the API reference lists the routes', async ({ page }) => {
