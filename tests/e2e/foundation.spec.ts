@@ -43,3 +43,23 @@ test('the configured administrator can log in through the API', async ({ request
   expect(body.code).toBe(0);
   expect(body.data.roleId).toBe(1);
 });
+
+test("the configuration's legal links lead to the site's own pages, whatever its host and port", async ({
+  page,
+  request,
+}) => {
+  await dismissBanners(page);
+  const res = await request.get('/api/configuration');
+  const config = ((await res.json()) as { data: Record<string, string> }).data;
+  expect(config.privacyPolicyUrl).toBe('/privacy-policy');
+  expect(config.paymentTermsUrl).toBe('/terms-of-use');
+  expect(config.registrationTermsUrl).toBe('/terms-of-use');
+  for (const [link, heading] of [
+    [config.privacyPolicyUrl, 'Privacy policy'],
+    [config.registrationTermsUrl, 'Terms of use'],
+  ] as const) {
+    const response = await page.goto(link!);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+  }
+});
