@@ -64,6 +64,8 @@ export interface BenchOptions {
   staticServer: 'nginx' | 'node';
   /** A line for the report (e.g. which code was measured). */
   note: string;
+  /** Extra settings for the app (--env NAME=value), shown in the report. */
+  appEnv: Record<string, string>;
   log: (line: string) => void;
 }
 
@@ -83,8 +85,9 @@ const usage = `Usage: node bench/run.ts [options]   (npm run bench -- [options])
   --threads <n>         wrk threads (default 1)
   --timeout <s>         wrk request timeout (default 10)
   --scenarios <list>    scenario keys (default all): ${'{keys}'}
-  --hot <n>             listings in the hot set (default 1000)
-  --warmup <s>          at most this long warming the hot set (default 30)
+  --hot <n>             listings in the hot set (default 300)
+  --warmup <s>          at most this long warming the hot set (default 45; keep it
+                        under the page cache's lifetime minus --duration)
   --seed <n>            data set seed (default 1)
   --port <n>            app port (default 4700; the static file uses port + 1)
   --label <text>        appended to the results file name (e.g. baseline)
@@ -97,6 +100,7 @@ const usage = `Usage: node bench/run.ts [options]   (npm run bench -- [options])
   --data <dir>          data folder (default bench/.data)
   --static <server>     nginx (default; Node when nginx is missing) or node
   --note <text>         a line for the report (e.g. which code was measured)
+  --env NAME=value      an extra setting for the app (repeatable), e.g. --env PAGE_CACHE_MB=256
   --database-url <url>  the PostgreSQL server (default $BENCH_DATABASE_URL or
                         postgres://postgres@127.0.0.1:5432/postgres)`;
 
@@ -126,6 +130,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'database-url': { type: 'string' },
       static: { type: 'string' },
       note: { type: 'string' },
+      env: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -175,8 +180,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     timeout: num(values.timeout, 10, 'timeout'),
     seed: num(values.seed, 1, 'seed'),
     scenarios,
-    hotSetSize: num(values.hot, 1000, 'hot'),
-    warmupSeconds: num(values.warmup, 30, 'warmup'),
+    hotSetSize: num(values.hot, 300, 'hot'),
+    warmupSeconds: num(values.warmup, 45, 'warmup'),
     port,
     staticPort: port + 1,
     dataRoot,
@@ -193,6 +198,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     json: values.json ? path.resolve(values.json) : undefined,
     staticServer: values.static === 'node' ? 'node' : 'nginx',
     note: values.note ?? '',
+    appEnv: Object.fromEntries(
+      (values.env ?? []).map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new Error(`--env takes NAME=value, not ${pair}`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+    ),
     log: (line) => console.info(`[bench] ${line}`),
   };
 }
@@ -513,6 +525,7 @@ async function startApp(options: BenchOptions, dataset: Dataset, runDir: string)
     JWT_SECRET: 'spotted-bench-jwt-secret-not-for-production-use',
   };
   if (dataset.databaseUrl) env.DATABASE_URL = dataset.databaseUrl;
+  Object.assign(env, options.appEnv);
   const started = Date.now();
   const child = track(
     spawn(process.execPath, [path.join(repo, 'server', 'main.ts')], {
@@ -810,34 +823,34 @@ async function runCombo(
         () => 0,
       );
 
-    // Warm-up: a few requests of each scenario (never the first views' listings), then the hot set.
+    // Warm-up: a few requests of each scenario (never the first views' listings).
     const warmStart = Date.now();
     for (const s of all) {
       if (s.kind === 'static' || s.kind === 'miss') continue;
       const until = Date.now() + 10_000;
       for (let k = 0; k < 3 && Date.now() < until; k++) await probe(s, hot[k % hot.length]);
     }
-    if (all.some((s) => s.key === 'listing-hot')) {
-      const deadline = Date.now() + options.warmupSeconds * 1000;
-      let next = 0;
-      let warmed = 0;
-      const worker = async () => {
-        while (Date.now() < deadline && next < hot.length) {
-          const id = hot[next++];
-          if ((await probe(all.find((s) => s.key === 'listing-hot') as Scenario, id)) === 200)
-            warmed++;
-        }
-      };
-      const started = Date.now();
-      await Promise.all(Array.from({ length: 4 }, worker));
-      result.hotWarmed = { warmed, of: hot.length, seconds: (Date.now() - started) / 1000 };
-      log(`hot set: ${warmed} of ${hot.length} pages warmed`);
-    }
     log(`warm-up done in ${((Date.now() - warmStart) / 1000).toFixed(0)} s`);
 
     for (const s of all) {
       if (app.child.exitCode !== null || app.child.signalCode !== null)
         throw new Error(`the app stopped during the run; see ${app.logFile}`);
+      if (s.key === 'listing-hot') {
+        // Right before it is measured (a cache may keep pages for a limited time): each page of
+        // the hot set once, 4 at a time, for at most --warmup seconds.
+        const deadline = Date.now() + options.warmupSeconds * 1000;
+        let next = 0;
+        let warmed = 0;
+        const worker = async () => {
+          while (Date.now() < deadline && next < hot.length) {
+            if ((await probe(s, hot[next++])) === 200) warmed++;
+          }
+        };
+        const started = Date.now();
+        await Promise.all(Array.from({ length: 4 }, worker));
+        result.hotWarmed = { warmed, of: hot.length, seconds: (Date.now() - started) / 1000 };
+        log(`hot set: ${warmed} of ${hot.length} pages warmed`);
+      }
       const probeId = s.ids === 'cold' ? cold[cold.length - 1] : hot[0];
       const probeStatus = await probe(s, probeId);
       const connections = s.admin ? options.adminConnections : options.connections;
@@ -1086,7 +1099,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const settings =
     `wrk -t${options.threads} -c${options.connections} -d${options.duration}s --timeout ${options.timeout}s ` +
     `(admin lists -c${options.adminConnections}), Accept-Encoding: br, gzip; seed ${options.seed}; ` +
-    `app: NODE_ENV=production, JOBS=false, one process`;
+    `app: NODE_ENV=production, JOBS=false, one process` +
+    Object.entries(options.appEnv)
+      .map(([k, v]) => `, ${k}=${v}`)
+      .join('');
   const body = {
     startedAt,
     seconds: (Date.now() - started) / 1000,
