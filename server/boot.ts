@@ -3,6 +3,7 @@ import { loadJwtKey } from './auth/secret.ts';
 import { referenceCache } from './catalog/reference.ts';
 import type { Config } from './config.ts';
 import { watchChanges } from './db/changes.ts';
+import { TaggedCache } from './db/tagged-cache.ts';
 import { countCache } from './listings/counts.ts';
 import { viewCounter } from './listings/views.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -45,6 +46,7 @@ export async function boot(config: Config): Promise<{
     reference: referenceCache(db, changes),
     views: viewCounter(db),
     counts: countCache(changes),
+    details: new TaggedCache({ maxEntries: 5000, ttlMs: 60_000 }, changes),
   };
   const admin = await ensureAdmin(db, config);
   if (config.DEMO_DATA) await seedDemo(deps);

@@ -1,5 +1,7 @@
 import type { ReferenceCache } from '../catalog/reference.ts';
+import type { CarDetail } from '#shared/schemas/listing.ts';
 import type { Config } from '../config.ts';
+import type { TaggedCache } from '../db/tagged-cache.ts';
 import type { CountCache } from '../listings/counts.ts';
 import type { ViewCounter } from '../listings/views.ts';
 import type { Changes } from '../db/changes.ts';
@@ -21,6 +23,8 @@ export interface Deps {
   reference: ReferenceCache;
   views: ViewCounter;
   counts: CountCache;
+  /** Live listings as everyone sees them, kept until what they show changes. */
+  details: TaggedCache<CarDetail>;
 }
 
 /** The caller, once the bearer token has been checked. */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { ChangeTag, Changes } from '../db/changes.ts';
+import type { Changes } from '../db/changes.ts';
+import { tagsOf } from '../db/tagged-cache.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -29,12 +30,6 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** What a CDN in front may do with a public page. */
   cacheControl: string;
-}
-
-/** What a notice means for the pages: which tags of the cache it ends. */
-export function tagsOf(change: ChangeTag): string[] {
-  if (change.startsWith('listing:')) return [change, 'listings'];
-  return [change];
 }
 
 /** Picks the encoding of an Accept-Encoding header among those a page has. */

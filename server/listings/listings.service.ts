@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
 import type { CarDetail, ListingPayload, ListingState } from '#shared/schemas/listing.ts';
 import type { Db } from '../db/client.ts';
@@ -403,20 +403,53 @@ export async function publicListing(
   if (!row || !(row.state === 'ACTIVE' || (row.state === 'SUSPENDED' && privileged))) {
     throw notFound(LISTING_NOT_FOUND);
   }
-  if (row.state === 'ACTIVE' && caller?.id !== row.userId) deps.views.record(id, visitor);
-  return describeListing(deps, row, caller?.id ?? null);
+  const viewer = caller?.id ?? null;
+  if (row.state !== 'ACTIVE' || viewer === row.userId) return describeListing(deps, row, viewer);
+  deps.views.record(id, visitor);
+  const [everyone, favorite] = await Promise.all([
+    liveDetail(deps, row),
+    viewer
+      ? deps.db
+          .select({ id: favorites.listingId })
+          .from(favorites)
+          .where(and(eq(favorites.userId, viewer), eq(favorites.listingId, id)))
+      : Promise.resolve([]),
+  ]);
+  return { ...everyone, views: row.views, isFavorite: favorite.length > 0 };
 }
+
+/** What a listing page shows: the listing and every card on it, its seller, the reference data. */
+export const detailTags = (car: CarDetail) => [
+  `listing:${car.id}`,
+  `seller:${car.userId}`,
+  ...[...car.userCars, ...car.similarCars].map((c) => `listing:${c.id}`),
+  'reference',
+];
+
+/** A live listing as everyone sees it, from the detail cache until what it shows changes. */
+const liveDetail = async (deps: Deps, row: typeof listings.$inferSelect) =>
+  (await deps.details.getOrCompute(
+    String(row.id),
+    () => describeListing(deps, row, null),
+    detailTags,
+  )) as CarDetail;
 
 /**
  * A live listing as its public page shows it to everyone (no viewer, no view counted: the page's
  * beacon counts), or null.
  */
 export async function liveListingPage(deps: Deps, id: number): Promise<CarDetail | null> {
-  const [row] = await deps.db
-    .select()
-    .from(listings)
-    .where(and(eq(listings.id, id), isLive));
-  return row ? describeListing(deps, row, null) : null;
+  return deps.details.getOrCompute(
+    String(id),
+    async () => {
+      const [row] = await deps.db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.id, id), isLive));
+      return row ? describeListing(deps, row, null) : null;
+    },
+    detailTags,
+  );
 }
 
 /** The listing page's beacon: a view of a live listing, counted as GET car/{id} counts it. */

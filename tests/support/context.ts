@@ -7,6 +7,7 @@ import type { Envelope } from '#shared/schemas/envelope.ts';
 import { createApp } from '../../server/app.ts';
 import { referenceCache } from '../../server/catalog/reference.ts';
 import { watchChanges } from '../../server/db/changes.ts';
+import { TaggedCache } from '../../server/db/tagged-cache.ts';
 import { countCache } from '../../server/listings/counts.ts';
 import { viewCounter } from '../../server/listings/views.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -44,6 +45,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     reference: referenceCache(database.db, changes),
     views: viewCounter(database.db),
     counts: countCache(changes),
+    details: new TaggedCache({ maxEntries: 100, ttlMs: 60_000 }, changes),
   };
   const app = createApp(deps);
 

@@ -1,0 +1,106 @@
+import type { ChangeTag, Changes } from './changes.ts';
+
+export interface TaggedCacheOptions {
+  /** Entries kept at most; the least recently used go first. */
+  maxEntries: number;
+  /** How long an entry is kept at most without a notice. */
+  ttlMs: number;
+}
+
+/** What a change notice ends: a listing's notice also ends whatever shows any live listing. */
+export function tagsOf(change: ChangeTag): string[] {
+  if (change.startsWith('listing:')) return [change, 'listings'];
+  return [change];
+}
+
+/**
+ * Values computed from the database and kept until what they show changes: each entry names its
+ * tags (`listing:12`, `seller:4`, `listings`, `reference`, `ads`), and the database's change
+ * notices, from any instance, end exactly the entries that carry them.
+ */
+export class TaggedCache<T> {
+  readonly #entries = new Map<string, { value: T; tags: string[]; expiresAt: number }>();
+  readonly #byTag = new Map<string, Set<string>>();
+  readonly #options: TaggedCacheOptions;
+  #generation = 0;
+
+  constructor(options: TaggedCacheOptions, changes?: Pick<Changes, 'subscribe'>) {
+    this.#options = options;
+    changes?.subscribe((change) => {
+      if (change === '*') this.clear();
+      else for (const tag of tagsOf(change)) this.invalidate(tag);
+    });
+  }
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  get(key: string, now = Date.now()): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  /**
+   * The kept value of `key`, or `compute`'s, kept with the tags `tagsOf` names; a value whose
+   * computation raced a notice is returned but not kept.
+   */
+  async getOrCompute(
+    key: string,
+    compute: () => Promise<T | null>,
+    tags: (value: T) => string[],
+  ): Promise<T | null> {
+    const kept = this.get(key);
+    if (kept !== undefined) return kept;
+    const started = this.#generation;
+    const value = await compute();
+    if (value !== null && started === this.#generation) this.set(key, value, tags(value));
+    return value;
+  }
+
+  set(key: string, value: T, tags: string[]) {
+    this.delete(key);
+    this.#entries.set(key, { value, tags, expiresAt: Date.now() + this.#options.ttlMs });
+    for (const tag of tags) {
+      const keys = this.#byTag.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.#byTag.set(tag, keys);
+    }
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size <= this.#options.maxEntries) break;
+      this.delete(oldest);
+    }
+  }
+
+  invalidate(tag: string) {
+    this.#generation += 1;
+    const keys = this.#byTag.get(tag);
+    if (!keys) return;
+    for (const key of [...keys]) this.delete(key);
+    this.#byTag.delete(tag);
+  }
+
+  clear() {
+    this.#generation += 1;
+    this.#entries.clear();
+    this.#byTag.clear();
+  }
+
+  delete(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.#byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byTag.delete(tag);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CarDetail } from '#shared/schemas/listing.ts';
+import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { liveListing } from '../../tests/support/listings.ts';
+import { listings, users } from '../db/schema/index.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const read = async (id: number) => (await ctx.get<CarDetail>(`/api/car/${id}`)).data;
+
+describe('a live listing read from the detail cache', () => {
+  it('follows every change of what it shows: the listing, its seller, the cards on it', async () => {
+    const admin = await signUpAdmin(ctx);
+    const [seller, other] = [await signUp(ctx), await signUp(ctx)];
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken, { price: 10_000 });
+    const similar = await liveListing(ctx, other.accessToken, admin.accessToken, { price: 10_500 });
+    const first = await read(id);
+    expect(first.similarCars.map((c) => c.id)).toContain(similar);
+    expect(ctx.deps.details.get(String(id))).toBeDefined();
+
+    // Changes as another instance would make them: only the database's notices reach this one.
+    await ctx.db.update(users).set({ phone: '79000999' }).where(eq(users.id, seller.userId));
+    await vi.waitFor(() => expect(ctx.deps.details.get(String(id))).toBeUndefined());
+    expect((await read(id)).user.phone).toBe('79000999');
+
+    await ctx.db.update(listings).set({ price: 10_900 }).where(eq(listings.id, similar));
+    await vi.waitFor(() => expect(ctx.deps.details.get(String(id))).toBeUndefined());
+    expect((await read(id)).similarCars.find((c) => c.id === similar)?.price).toBe(10_900);
+
+    await ctx.post(`/api/cars/suspend/${id}`, {}, admin.accessToken);
+    expect((await ctx.get(`/api/car/${id}`)).status).toBe(404);
+  });
+
+  it("adds the caller's own favourite and the current views to the shared detail", async () => {
+    const admin = await signUpAdmin(ctx);
+    const [seller, buyer] = [await signUp(ctx), await signUp(ctx)];
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    await read(id);
+    await ctx.post('/api/favorite/add', { carId: id, userId: buyer.userId }, buyer.accessToken);
+    const mine = await ctx.get<CarDetail>(`/api/car/${id}`, buyer.accessToken);
+    expect(mine.data.isFavorite).toBe(true);
+    expect((await read(id)).isFavorite).toBe(false);
+    await ctx.deps.views.flush();
+    expect((await read(id)).views).toBe(2);
+  });
+});
