@@ -228,6 +228,17 @@ test.describe("'Get the app'", () => {
       await uncovered(page.getByRole('button', { name: 'Search by make, model, price' })),
     ).toBe(true);
     await screen(page, 'banners-home');
+
+    // The menu opens under the header, wherever the banners leave it, and the burger closes it.
+    const burger = header(page).getByRole('button', { name: 'Menu' });
+    await burger.click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    const below = (await menu.boundingBox())!.y - (top.y + top.height);
+    expect(Math.abs(below)).toBeLessThanOrEqual(1);
+    expect(await uncovered(burger)).toBe(true);
+    await burger.click();
+    await expect(menu).toBeHidden();
   });
 
   test('an iPhone is sent to the app store', async ({ browser, request }) => {
