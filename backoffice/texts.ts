@@ -55,6 +55,10 @@ export const texts = {
     notRegistered: 'Not registered',
   },
   featured: {
+    /** The section's name (menu and title): the home page's 'Top Spotted', not the paid type. */
+    title: 'Top Spotted',
+    explanation:
+      "The cars the home page shows under Top Spotted, chosen here. This is not the paid 'Featured' listing type.",
     add: 'Add top spotted car',
     addAsFeatured: 'Add as featured car',
     confirmRemove: 'Please confirm you want to remove listing from featured?',

@@ -3,6 +3,7 @@ import { ExportButton, FilterLiveSearch, ListBase, useListContext } from 'react-
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { cardPrice } from '../listings/listingFields.ts';
 import { listingTypeName } from './listingTypes.ts';
@@ -37,7 +38,7 @@ function ActiveListings() {
     <>
       <SectionTitle
         title={total === undefined ? TITLE : `${TITLE} (${total})`}
-        actions={<ExportButton />}
+        actions={<ExportButton exporter={tableExporter(columns)} />}
       />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<CarCard>

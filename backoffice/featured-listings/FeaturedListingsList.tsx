@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, useMediaQuery } from '@mui/material';
+import { Button, Typography, useMediaQuery } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { ExportButton, ListBase, useRefresh } from 'react-admin';
@@ -7,6 +7,7 @@ import { messages } from '#shared/messages.ts';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { useConfirmedDelete } from '../common/useConfirmedDelete.tsx';
 import { cardLabel, cardPrice } from '../listings/listingFields.ts';
@@ -15,7 +16,11 @@ import { NARROW_QUERY } from '../theme.ts';
 import { FeaturedCards } from './FeaturedCards.tsx';
 import { FeaturedPicker } from './FeaturedPicker.tsx';
 
-const TITLE = 'Featured listings';
+/**
+ * Named after what the home page calls these cars, not 'Featured', which is a paid listing type
+ * with nothing to do with this list (the section's path stays the spec's featured-listings).
+ */
+const TITLE = texts.featured.title;
 
 /**
  * The 'Top Spotted' cars of the home page: a table on wide screens and cards up to 1024 px,
@@ -81,10 +86,13 @@ function FeaturedListings() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setPicking(true)}>
               {texts.featured.add}
             </Button>
-            <ExportButton />
+            <ExportButton exporter={tableExporter(columns)} />
           </>
         }
       />
+      <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+        {texts.featured.explanation}
+      </Typography>
       {narrow ? (
         <FeaturedCards onRemove={removal.ask} busy={removal.busy} />
       ) : (

@@ -2,10 +2,12 @@ import { Box, Skeleton, Typography } from '@mui/material';
 import { ExportButton, ListBase, Pagination, useListContext } from 'react-admin';
 import { MOBILE_MAX_WIDTH } from '#shared/limits.ts';
 import type { CarCard } from '#shared/schemas/listing.ts';
+import { csvExporter } from '../common/csv.ts';
 import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { quietList } from '../common/quietList.ts';
 import { CarCardTile } from './CarCardTile.tsx';
+import { cardCsvRow } from './listingFields.ts';
 
 interface CarCardGridProps {
   /** The section's title, as in the menu. */
@@ -17,6 +19,7 @@ interface CarCardGridProps {
 }
 
 const PER_PAGE_OPTIONS = [12, 24, 48, 96];
+const exporter = csvExporter(cardCsvRow);
 
 /**
  * A card-grid section (approve, denied, edited, reported, suspended listings): the resource's
@@ -30,7 +33,7 @@ export function CarCardGrid({ title, empty, to }: CarCardGridProps) {
       perPage={24}
       sort={{ field: 'createdAt', order: 'DESC' }}
     >
-      <SectionTitle title={title} actions={<ExportButton />} />
+      <SectionTitle title={title} actions={<ExportButton exporter={exporter} />} />
       <Cards empty={empty} to={to} />
     </ListBase>
   );

@@ -1,5 +1,5 @@
 /** What the admin listing view shows of a listing, as plain rows, and what an edit changes. */
-import { number, price } from '#shared/format.ts';
+import { dateTime, number, price } from '#shared/format.ts';
 import { ELECTRIC_FUEL_ID, prefixes } from '#shared/limits.ts';
 import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
 import { texts } from '../texts.ts';
@@ -70,6 +70,18 @@ export const place = (location: string | null | undefined, city: string | null |
 
 export const cardPrice = (card: Pick<CarCard, 'price' | 'currency'>) =>
   price(card.price, card.currency || '€');
+
+/** A card of the review queues as a CSV row: what the card shows, and when it was sent. */
+export const cardCsvRow = (card: CarCard) => ({
+  ID: card.id,
+  Make: card.brand,
+  Model: card.model,
+  Title: card.title,
+  Price: cardPrice(card),
+  Location: card.location,
+  City: card.city,
+  Date: dateTime(card.createdAt),
+});
 
 /** The seller's phones (the first always, 2 and 3 when given) with the +356 prefix. */
 export const sellerPhones = (user: Pick<CarDetail['user'], 'phone' | 'phone2' | 'phone3'>) =>

@@ -6,6 +6,7 @@ import { ExportButton, FilterLiveSearch, ListBase } from 'react-admin';
 import type { Named } from '#shared/schemas/catalog.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { MakeCreateDialog } from './MakeCreateDialog.tsx';
 
@@ -28,7 +29,7 @@ export function MakeList() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               Add make
             </Button>
-            <ExportButton />
+            <ExportButton exporter={tableExporter(columns)} />
           </>
         }
       />

@@ -6,6 +6,7 @@ import { dateTime } from '#shared/format.ts';
 import type { ContactMessage } from '#shared/schemas/contact.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { csvExporter, tableRow } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { MessageDialog } from './MessageDialog.tsx';
 
@@ -50,13 +51,19 @@ export function MessageList() {
     },
   ];
 
+  // The file carries the reply itself where the table has its button.
+  const exporter = csvExporter<ContactMessage>((message) => ({
+    ...tableRow(columns, message),
+    Reply: message.replyMessage ?? '',
+  }));
+
   return (
     <ListBase<ContactMessage>
       queryOptions={quietList}
       perPage={25}
       sort={{ field: 'id', order: 'DESC' }}
     >
-      <SectionTitle title={TITLE} actions={<ExportButton />} />
+      <SectionTitle title={TITLE} actions={<ExportButton exporter={exporter} />} />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<ContactMessage> label={TITLE} columns={columns} onRowClick={setOpen} />
       <MessageDialog message={open} onClose={() => setOpen(null)} />

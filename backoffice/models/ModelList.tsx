@@ -6,6 +6,7 @@ import { ExportButton, ListBase, useGetList, useListContext } from 'react-admin'
 import type { Named } from '#shared/schemas/catalog.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { texts } from '../texts.ts';
 import { MakeAutocomplete } from './MakeAutocomplete.tsx';
@@ -43,7 +44,7 @@ function Models() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               Add model
             </Button>
-            <ExportButton />
+            <ExportButton exporter={tableExporter(columns)} />
           </>
         }
       />

@@ -6,6 +6,7 @@ import { ExportButton, ListBase, useListContext } from 'react-admin';
 import { packageTypes, type PaymentPackage } from '#shared/schemas/payment.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { useConfirmedDelete } from '../common/useConfirmedDelete.tsx';
 import { texts } from '../texts.ts';
@@ -83,7 +84,7 @@ function PaymentPackages() {
             >
               Create package
             </Button>
-            <ExportButton />
+            <ExportButton exporter={tableExporter(columns)} />
           </>
         }
       />

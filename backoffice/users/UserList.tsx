@@ -5,6 +5,7 @@ import type { userRowSchema } from '#shared/schemas/user.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 
 export type UserRow = z.infer<typeof userRowSchema>;
@@ -25,7 +26,7 @@ export function UserList() {
   const panel = usePanelPath();
   return (
     <ListBase<UserRow> queryOptions={quietList} perPage={25} sort={{ field: 'id', order: 'ASC' }}>
-      <SectionTitle title={TITLE} actions={<ExportButton />} />
+      <SectionTitle title={TITLE} actions={<ExportButton exporter={tableExporter(columns)} />} />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<UserRow>
         label={TITLE}

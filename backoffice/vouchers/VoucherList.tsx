@@ -6,6 +6,7 @@ import { ExportButton, FilterLiveSearch, ListBase } from 'react-admin';
 import { dateTime } from '#shared/format.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
+import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { useConfirmedDelete } from '../common/useConfirmedDelete.tsx';
 import { texts } from '../texts.ts';
@@ -67,7 +68,7 @@ export function VoucherList() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               Create voucher
             </Button>
-            <ExportButton />
+            <ExportButton exporter={tableExporter(columns)} />
           </>
         }
       />

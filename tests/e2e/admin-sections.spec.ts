@@ -71,7 +71,7 @@ test('a car added to featured shows in Top Spotted on the home page until it is 
   const car = home.data.cars.cars.find((c) => !c.isTopSpotted)!;
   const label = `${car.brand} ${car.model}: ${car.title}`;
 
-  await openSection(page, 'featured-listings', 'Featured listings');
+  await openSection(page, 'featured-listings', 'Top Spotted');
   await page.getByRole('button', { name: 'Add top spotted car' }).click();
   const picker = page.getByRole('dialog', { name: 'Add top spotted car' });
   const item = picker.getByRole('listitem', { name: label, exact: true });
@@ -87,7 +87,7 @@ test('a car added to featured shows in Top Spotted on the home page until it is 
   const topSpotted = page.getByRole('region', { name: 'Top Spotted' });
   await expect(topSpotted.getByText(car.title, { exact: true })).toBeVisible();
 
-  await openSection(page, 'featured-listings', 'Featured listings');
+  await openSection(page, 'featured-listings', 'Top Spotted');
   await remove.click();
   const confirm = page.getByRole('dialog', {
     name: 'Please confirm you want to remove listing from featured?',
@@ -482,7 +482,7 @@ test('the about text is updated from the configuration', async ({ page, request 
 /** Every back-office table, by its section path, title and the first line of its CSV. */
 const tables = [
   ['active-listings', /^Active listings \(\d+\)$/],
-  ['featured-listings', 'Featured listings'],
+  ['featured-listings', 'Top Spotted'],
   ['payment-packages', 'Payment packages'],
   ['transactions', 'Transactions'],
   ['users', 'Users'],

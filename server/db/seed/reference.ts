@@ -76,7 +76,8 @@ export const adminMenuSeeds = [
   ['denied-listings', 'Denied listings', 'Block'],
   ['suspended-listings', 'Suspended listings', 'PauseCircle'],
   ['active-listings', 'Active listings', 'DirectionsCar'],
-  ['featured-listings', 'Featured listings', 'Star'],
+  // The home page's name for the list: 'Featured' is also a paid listing type, a different thing.
+  ['featured-listings', 'Top Spotted', 'Star'],
   ['application-configuration', 'Application configuration', 'Settings'],
   ['payment-packages', 'Payment packages', 'Inventory'],
   ['transactions', 'Transactions', 'ReceiptLong'],
@@ -179,6 +180,15 @@ export async function seedReference(db: Db): Promise<void> {
         })),
       )
       .onConflictDoNothing();
+    await tx
+      .update(adminMenuItems)
+      .set({ title: 'Top Spotted' })
+      .where(
+        and(
+          eq(adminMenuItems.section, 'featured-listings'),
+          eq(adminMenuItems.title, 'Featured listings'),
+        ),
+      );
 
     await tx
       .insert(makes)
