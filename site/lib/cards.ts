@@ -20,7 +20,7 @@ export function gridSizes(columns: number) {
   return [
     '(max-width: 560px) calc(100vw - 2rem)',
     '(max-width: 1024px) calc(50vw - 1.5rem)',
-    `(max-width: 1200px) calc(${(100 / upTo1200).toFixed(1)}vw - ${(2 + (upTo1200 - 1)) / upTo1200}rem)`,
+    `(max-width: 1200px) calc(${(100 / upTo1200).toFixed(1)}vw - ${((upTo1200 + 1) / upTo1200).toFixed(2)}rem)`,
     `${widest}px`,
   ].join(', ');
 }

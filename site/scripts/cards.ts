@@ -10,8 +10,12 @@ import { api } from '../lib/api.ts';
 import { listedAgo } from '../lib/cards.ts';
 import { readSession } from '../lib/session.ts';
 import { showResult } from '../lib/dialogs.ts';
+import { showToast } from '../lib/toast.ts';
 
 /** Every live favourite of the user, as the favourites page asks for them (at most 40 pages). */
+/** The way out of the 'logged in to save' toast (as on the listing page). */
+const logIn = { label: 'Log in', href: '/login' };
+
 async function favoriteIds(userId: number): Promise<Set<number>> {
   const ids = new Set<number>();
   for (let pageNumber = 1; pageNumber <= 40; pageNumber++) {
@@ -35,7 +39,7 @@ function mark(button: HTMLButtonElement, saved: boolean) {
 
 async function toggle(button: HTMLButtonElement) {
   const session = readSession();
-  if (!session) return showResult(false, messages.listing.favoritesNeedLogin);
+  if (!session) return showToast(messages.listing.favoritesNeedLogin, logIn);
   const saved = button.getAttribute('aria-pressed') === 'true';
   button.disabled = true;
   const res = await api.post(saved ? 'favorite/remove' : 'favorite/add', {
@@ -48,17 +52,11 @@ async function toggle(button: HTMLButtonElement) {
     for (const other of hearts()) {
       if (other.dataset.favorite === button.dataset.favorite) mark(other, !saved);
     }
-    await showResult(
-      true,
-      saved ? messages.listing.removedFromFavorites : messages.listing.addedToFavorites,
-    );
+    showToast(saved ? messages.listing.removedFromFavorites : messages.listing.addedToFavorites);
+  } else if (res.status === 401) {
+    showToast(messages.listing.favoritesNeedLogin, logIn);
   } else {
-    await showResult(
-      false,
-      res.status === 401
-        ? messages.listing.favoritesNeedLogin
-        : res.message || messages.common.errorOccurred,
-    );
+    await showResult(false, res.message || messages.common.errorOccurred);
   }
 }
 
