@@ -106,6 +106,21 @@ export interface ReferenceCache {
  * instance (database triggers) or a change made here forgets it.
  */
 export function referenceCache(db: Db, changes?: Pick<Changes, 'subscribe'>): ReferenceCache {
+  const cache = createReferenceCache(db, changes);
+  registered.set(db, cache);
+  return cache;
+}
+
+/** Each database's reference cache, for queries that are handed only the database. */
+const registered = new WeakMap<Db, ReferenceCache>();
+
+/**
+ * The reference data of `db`: its cache when the app made one, otherwise (a transaction, a
+ * script) read now.
+ */
+export const referenceOf = (db: Db): Promise<Reference> => registered.get(db)?.get() ?? load(db);
+
+function createReferenceCache(db: Db, changes?: Pick<Changes, 'subscribe'>): ReferenceCache {
   let current: Promise<Reference> | null = null;
   let generation = 0;
   const invalidate = () => {

@@ -13,27 +13,15 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import type { Db } from '../db/client.ts';
-import {
-  cities,
-  enumerables,
-  listingImages,
-  listings,
-  makes,
-  models,
-  users,
-} from '../db/schema/index.ts';
+import { listingImages, listings, users } from '../db/schema/index.ts';
+import { referenceOf, type Reference } from '../catalog/reference.ts';
 import type { CountCache } from './counts.ts';
 import { cardUrl, cardVersions } from './photos.ts';
 
 /** Live listings: approved, not an edit request, shown to everyone. */
 export const isLive = and(eq(listings.state, 'ACTIVE'), isNull(listings.originalId));
-
-const bodyName = alias(enumerables, 'body_name');
-const fuelName = alias(enumerables, 'fuel_name');
-const transmissionName = alias(enumerables, 'transmission_name');
 
 const cover = sql<{ key: string; cardWidths: number[] } | null>`(
   select json_build_object('key', ${listingImages.key}, 'cardWidths', ${listingImages.cardWidths})
@@ -42,22 +30,26 @@ const cover = sql<{ key: string; cardWidths: number[] } | null>`(
   order by ${listingImages.isCover} desc, ${listingImages.position}
   limit 1)`;
 
-/** The card columns of every listing list, with one query for the page. */
+/**
+ * The card columns of every listing list, with one query for the page. Names of makes, models,
+ * enumerables and cities come from the reference data in memory, so the query joins only the
+ * seller (a wider join cost more to plan than to run).
+ */
 function cardQuery(db: Db) {
   return db
     .select({
       id: listings.id,
       cover,
-      brand: makes.name,
-      model: models.name,
+      makeId: listings.makeId,
+      modelId: listings.modelId,
       title: listings.title,
-      body: sql<string>`coalesce(${bodyName.name}, '')`,
-      fuel: sql<string>`coalesce(${fuelName.name}, '')`,
+      bodyId: listings.bodyId,
+      fuelId: listings.fuelId,
+      transmissionId: listings.transmissionId,
       year: listings.year,
       millage: listings.millage,
-      transmission: sql<string>`coalesce(${transmissionName.name}, '')`,
       location: users.address,
-      city: sql<string>`coalesce(${cities.name}, '')`,
+      cityId: users.cityId,
       currency: listings.currency,
       price: listings.price,
       views: listings.views,
@@ -69,27 +61,33 @@ function cardQuery(db: Db) {
       publishedAt: listings.publishedAt,
     })
     .from(listings)
-    .innerJoin(makes, eq(makes.id, listings.makeId))
-    .innerJoin(models, eq(models.id, listings.modelId))
-    .innerJoin(users, eq(users.id, listings.userId))
-    .leftJoin(cities, eq(cities.id, users.cityId))
-    .leftJoin(bodyName, and(eq(bodyName.kind, 'bodies'), eq(bodyName.id, listings.bodyId)))
-    .leftJoin(fuelName, and(eq(fuelName.kind, 'fuels'), eq(fuelName.id, listings.fuelId)))
-    .leftJoin(
-      transmissionName,
-      and(
-        eq(transmissionName.kind, 'transmissions'),
-        eq(transmissionName.id, listings.transmissionId),
-      ),
-    );
+    .innerJoin(users, eq(users.id, listings.userId));
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
 
-function toCard(row: CardRow): CarCard {
-  const { cover: photo, topSpottedAt, createdAt, publishedAt, ...rest } = row;
+function toCard(row: CardRow, reference: Reference): CarCard {
+  const {
+    cover: photo,
+    topSpottedAt,
+    createdAt,
+    publishedAt,
+    makeId,
+    modelId,
+    bodyId,
+    fuelId,
+    transmissionId,
+    cityId,
+    ...rest
+  } = row;
   return {
     ...rest,
+    brand: reference.makeName(makeId),
+    model: reference.modelName(modelId),
+    body: reference.enumerableName('bodies', bodyId) ?? '',
+    fuel: reference.enumerableName('fuels', fuelId) ?? '',
+    transmission: reference.enumerableName('transmissions', transmissionId) ?? '',
+    city: reference.cities.find((c) => c.id === cityId)?.name ?? '',
     image: photo ? cardUrl(photo.key) : null,
     imageVersions: photo ? cardVersions(photo.key, photo.cardWidths) : [],
     isTopSpotted: topSpottedAt !== null,
@@ -130,15 +128,16 @@ export async function cardPage(
     .where(page.where);
   const count = async () => (await countQuery)[0]?.n ?? 0;
   const { sql: text, params } = countQuery.toSQL();
-  const [rows, totalCount] = await Promise.all([
+  const [rows, totalCount, reference] = await Promise.all([
     cardQuery(db)
       .where(page.where)
       .orderBy(...(page.orderBy ?? defaultOrder))
       .limit(size)
       .offset(offset),
     page.counts ? page.counts.get(JSON.stringify([text, params]), count) : count(),
+    referenceOf(db),
   ]);
-  return { cars: rows.map(toCard), totalCount };
+  return { cars: rows.map((row) => toCard(row, reference)), totalCount };
 }
 
 /** Cards without paging (short lists: carousels, admin grids). */
@@ -148,11 +147,14 @@ export async function cards(
   orderBy: SQL[] = defaultOrder,
   limit = 500,
 ) {
-  const rows = await cardQuery(db)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit);
-  return rows.map(toCard);
+  const [rows, reference] = await Promise.all([
+    cardQuery(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit),
+    referenceOf(db),
+  ]);
+  return rows.map((row) => toCard(row, reference));
 }
 
 export const topSpottedWhere = and(isLive, isNotNull(listings.topSpottedAt));

@@ -68,6 +68,9 @@ export async function createTestContext(env: Record<string, string> = {}) {
       headers,
       body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
+    // Notices of what the call changed reach the caches before the next call (on PostgreSQL they
+    // come over another connection, a millisecond later).
+    if (method !== 'GET') await changes.settle();
     const text = await response.text();
     let envelope: Envelope<T>;
     try {
