@@ -5,6 +5,10 @@ import {
   carJsonLd,
   coverFirst,
   editHref,
+  fullSrcset,
+  gridSrcset,
+  largestSize,
+  messageLink,
   ownerBanner,
   pageDescription,
   pageTitle,
@@ -200,5 +204,52 @@ describe('the listing details', () => {
       offers: { price: 6900, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
     });
     expect(ld.image[0]).toBe('https://spotted.mt/images/listings/2.jpg');
+  });
+});
+
+describe('photo versions', () => {
+  const stored = {
+    ...photo(7),
+    cardVersions: [320, 480, 640].map((width) => ({
+      url: `/images/listings/7-${width}.webp`,
+      width,
+    })),
+    large: { url: '/images/listings/7-large.jpg', width: 2048, height: 1536 },
+  };
+
+  it('offers the page the WebP cards and the 840 px JPEG, the gallery the 840 and the full-screen one', () => {
+    expect(gridSrcset(stored)).toBe(
+      '/images/listings/7-320.webp 320w, /images/listings/7-480.webp 480w, /images/listings/7-640.webp 640w, /images/listings/7.jpg 840w',
+    );
+    expect(fullSrcset(stored)).toBe(
+      '/images/listings/7.jpg 840w, /images/listings/7-large.jpg 2048w',
+    );
+    expect(largestSize(stored)).toMatchObject({ width: 2048, height: 1536 });
+  });
+
+  it('falls back to the JPEG card for a photo stored before the versions, and never repeats a width', () => {
+    expect(gridSrcset(photo(8))).toBe(
+      '/images/listings/8-card.jpg 480w, /images/listings/8.jpg 840w',
+    );
+    expect(fullSrcset(photo(8))).toBe('/images/listings/8.jpg 840w');
+    expect(largestSize(photo(8))).toEqual({ width: 840, height: 630 });
+    const small = {
+      ...photo(9),
+      width: 600,
+      height: 450,
+      cardVersions: [
+        { url: '/9-320.webp', width: 320 },
+        { url: '/9-480.webp', width: 480 },
+        { url: '/9-640.webp', width: 600 },
+      ],
+    };
+    expect(gridSrcset(small)).toBe('/9-320.webp 320w, /9-480.webp 480w, /9-640.webp 600w');
+  });
+
+  it('writes to the seller about the listing, when the seller has an address', () => {
+    expect(messageLink(car)).toEqual({
+      href: `mailto:${car.user.email}?subject=Toyota%20Vitz%201.0%20CVT%2C%20low%20mileage%20on%20Spotted`,
+    });
+    expect(messageLink({ ...car, user: { ...car.user, email: '' } })).toBeNull();
   });
 });

@@ -25,9 +25,9 @@ export function gridSrcset(photo: Photo) {
   const cards = photo.cardVersions.length
     ? photo.cardVersions
     : [{ url: photo.card, width: cardSize(photo).width }];
-  return [...cards, { url: photo.name, width: photo.width }]
-    .map((v) => `${v.url} ${v.width}w`)
-    .join(', ');
+  const widest = cards[cards.length - 1]?.width ?? 0;
+  const full = photo.width > widest ? [{ url: photo.name, width: photo.width }] : [];
+  return [...cards, ...full].map((v) => `${v.url} ${v.width}w`).join(', ');
 }
 
 /** The gallery's photo: the 840 px JPEG, and the full-screen version when the upload had one. */
