@@ -6,7 +6,7 @@ import type * as routes from './ads.routes.ts';
 import * as adsService from './ads.service.ts';
 
 export const all: Handler<typeof routes.all> = async (c) =>
-  ok(c, await adsService.listAds(c.var.deps.db));
+  ok(c, await adsService.listAds(c.var.deps.db, c.req.valid('query')));
 
 export const one: Handler<typeof routes.one> = async (c) =>
   ok(c, await adsService.getAd(c.var.deps.db, c.req.valid('param').id));

@@ -5,7 +5,12 @@ import {
   adminAdSchema,
   updateAdSchema,
 } from '#shared/schemas/ad.ts';
-import { z } from '#shared/schemas/zod.ts';
+import {
+  adminSorts,
+  listAnswerDescription,
+  listAnswerSchema,
+  listQuerySchema,
+} from '#shared/schemas/list.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
 
@@ -16,9 +21,11 @@ export const all = createRoute({
   path: '/ad/all',
   tags,
   summary: 'Every ad, newest first (admin)',
+  description: listAnswerDescription,
   security: bearer,
   middleware: [requireAdmin] as const,
-  responses: responses(z.array(adminAdSchema), 'The ads'),
+  request: { query: listQuerySchema(adminSorts.ads) },
+  responses: responses(listAnswerSchema(adminAdSchema), 'The ads'),
 });
 
 export const add = createRoute({

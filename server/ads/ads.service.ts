@@ -1,8 +1,18 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { limits } from '#shared/limits.ts';
 import type { AddAd, AdminAd, UpdateAd } from '#shared/schemas/ad.ts';
+import type { adminSorts, ListPage, ListQuery } from '#shared/schemas/list.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
+import {
+  asId,
+  containing,
+  listPage,
+  orderOf,
+  pageWindow,
+  wantsPage,
+  type SortColumn,
+} from '../db/lists.ts';
 import { ads, cities } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
@@ -49,11 +59,60 @@ function toAdminAd(row: AdRow, now = new Date()): AdminAd {
   };
 }
 
-/** Every ad, newest first. */
-export async function listAds(db: Db): Promise<AdminAd[]> {
-  const rows = await selectAds(db).orderBy(desc(ads.createdAt), desc(ads.id));
+export type AdSort = (typeof adminSorts.ads)[number];
+
+const adSorts: Record<AdSort, SortColumn> = {
+  id: ads.id,
+  client: sql`lower(${ads.client})`,
+  title: sql`lower(${ads.title})`,
+  dateCreated: ads.createdAt,
+  dateExpiration: ads.expiresAt,
+  isActive: sql`(${ads.isActive} and ${ads.expiresAt} > now())`,
+  views: ads.views,
+  clicks: ads.clicks,
+};
+
+const newestFirst = [desc(ads.createdAt), desc(ads.id)];
+
+/**
+ * Every ad, newest first; or, with any list parameter, one page and the total (`q` finds a
+ * title, client, description or link anywhere, or an id).
+ */
+export async function listAds(
+  db: Db,
+  query: ListQuery<AdSort> = {},
+): Promise<AdminAd[] | ListPage<AdminAd>> {
   const now = new Date();
-  return rows.map((row) => toAdminAd(row, now));
+  const toAd = (rows: AdRow[]) => rows.map((row) => toAdminAd(row, now));
+  if (!wantsPage(query)) return toAd(await selectAds(db).orderBy(...newestFirst));
+  const pattern = query.q ? containing(query.q) : null;
+  const id = query.q ? asId(query.q) : null;
+  const where = and(
+    query.ids ? inArray(ads.id, query.ids) : undefined,
+    pattern
+      ? or(
+          ilike(ads.title, pattern),
+          ilike(ads.client, pattern),
+          ilike(ads.description, pattern),
+          ilike(ads.url, pattern),
+          id === null ? undefined : eq(ads.id, id),
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  return listPage(
+    selectAds(db)
+      .where(where)
+      .orderBy(...orderOf(query, adSorts, ads.id, newestFirst))
+      .limit(limit)
+      .offset(offset)
+      .then(toAd),
+    db
+      .select({ n: count() })
+      .from(ads)
+      .where(where)
+      .then(([row]) => row?.n ?? 0),
+  );
 }
 
 export async function getAd(db: Db, id: number): Promise<AdminAd> {

@@ -11,10 +11,11 @@ const reference = (c: { var: { deps: Deps } }) => c.var.deps.reference.get();
 export const enumerables: Handler<typeof routes.enumerables> = async (c) =>
   ok(c, (await reference(c)).enumerables);
 
-export const makes: Handler<typeof routes.makes> = async (c) => ok(c, (await reference(c)).makes);
+export const makes: Handler<typeof routes.makes> = async (c) =>
+  ok(c, catalog.namedList((await reference(c)).makes, c.req.valid('query')));
 
 export const models: Handler<typeof routes.models> = async (c) =>
-  ok(c, catalog.listModels(await reference(c), c.req.valid('param').brandId));
+  ok(c, catalog.listModels(await reference(c), c.req.valid('param').brandId, c.req.valid('query')));
 
 export const safety: Handler<typeof routes.safety> = async (c) =>
   ok(c, (await reference(c)).safety);

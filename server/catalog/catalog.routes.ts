@@ -7,6 +7,12 @@ import {
   namedSchema,
 } from '#shared/schemas/catalog.ts';
 import { idParam } from '#shared/schemas/envelope.ts';
+import {
+  adminSorts,
+  listAnswerDescription,
+  listAnswerSchema,
+  listQuerySchema,
+} from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { bearer, jsonBody, responses } from '../http/openapi.ts';
@@ -26,7 +32,9 @@ export const makes = createRoute({
   path: '/cars/brands',
   tags,
   summary: 'Car makes by name',
-  responses: responses(z.array(namedSchema), 'Makes'),
+  description: listAnswerDescription,
+  request: { query: listQuerySchema(adminSorts.named) },
+  responses: responses(listAnswerSchema(namedSchema), 'Makes'),
 });
 
 export const models = createRoute({
@@ -34,8 +42,12 @@ export const models = createRoute({
   path: '/cars/brands/{brandId}/models',
   tags,
   summary: "A make's models by name",
-  request: { params: z.object({ brandId: idParam }) },
-  responses: responses(z.array(modelSchema), 'Models'),
+  description: listAnswerDescription,
+  request: {
+    params: z.object({ brandId: idParam }),
+    query: listQuerySchema(adminSorts.named),
+  },
+  responses: responses(listAnswerSchema(modelSchema), 'Models'),
 });
 
 export const safety = createRoute({

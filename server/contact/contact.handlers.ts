@@ -15,7 +15,7 @@ export const send: Handler<typeof routes.send> = async (c) => {
 };
 
 export const list: Handler<typeof routes.messages> = async (c) =>
-  ok(c, await contact.listMessages(c.var.deps.db));
+  ok(c, await contact.listMessages(c.var.deps.db, c.req.valid('query')));
 
 export const reply: Handler<typeof routes.reply> = async (c) => {
   const admin = requireCaller(c.var);

@@ -4,6 +4,12 @@ import {
   contactReplySchema,
   contactSchema,
 } from '#shared/schemas/contact.ts';
+import {
+  adminSorts,
+  listAnswerDescription,
+  listAnswerSchema,
+  listQuerySchema,
+} from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { bearer, jsonBody, responses } from '../http/openapi.ts';
@@ -25,9 +31,11 @@ export const messages = createRoute({
   path: '/contact/messages',
   tags,
   summary: 'Every message to support, newest first (admin)',
+  description: listAnswerDescription,
   security: bearer,
   middleware: [requireAdmin] as const,
-  responses: responses(z.array(contactMessageSchema), 'The messages'),
+  request: { query: listQuerySchema(adminSorts.messages) },
+  responses: responses(listAnswerSchema(contactMessageSchema), 'The messages'),
 });
 
 export const reply = createRoute({

@@ -1,8 +1,19 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { ContactMessage, contactReplySchema, contactSchema } from '#shared/schemas/contact.ts';
+import type { adminSorts, ListPage, ListQuery } from '#shared/schemas/list.ts';
 import type { z } from '#shared/schemas/zod.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
+import {
+  asId,
+  byDescendingIndex,
+  containing,
+  listPage,
+  orderOf,
+  pageWindow,
+  wantsPage,
+  type SortColumn,
+} from '../db/lists.ts';
 import { configuration, contactMessages, mailQueue } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { limit } from '../http/rate-limit.ts';
@@ -61,13 +72,64 @@ export async function sendMessage(
   });
 }
 
-/** Every message, newest first. */
-export async function listMessages(db: Db): Promise<ContactMessage[]> {
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
-  return rows.map(toMessage);
+export type MessageSort = (typeof adminSorts.messages)[number];
+
+const messageSorts: Record<MessageSort, SortColumn> = {
+  id: contactMessages.id,
+  email: sql`lower(${contactMessages.email})`,
+  phone: contactMessages.phone,
+  text: sql`lower(${contactMessages.text})`,
+  createdAt: byDescendingIndex(contactMessages.createdAt, contactMessages.id),
+  // Unanswered first when ascending, as the list shows 'Reply now' before 'Show reply'.
+  replyMessage: sql`${contactMessages.repliedAt} is not null`,
+};
+
+const newestFirst = byDescendingIndex(contactMessages.createdAt, contactMessages.id)('DESC');
+
+/**
+ * Every message, newest first; or, with any list parameter, one page and the total (`q` finds
+ * an address, phone or text anywhere, or an id).
+ */
+export async function listMessages(
+  db: Db,
+  query: ListQuery<MessageSort> = {},
+): Promise<ContactMessage[] | ListPage<ContactMessage>> {
+  if (!wantsPage(query))
+    return (
+      await db
+        .select()
+        .from(contactMessages)
+        .orderBy(...newestFirst)
+    ).map(toMessage);
+  const pattern = query.q ? containing(query.q) : null;
+  const id = query.q ? asId(query.q) : null;
+  const where = and(
+    query.ids ? inArray(contactMessages.id, query.ids) : undefined,
+    pattern
+      ? or(
+          ilike(contactMessages.email, pattern),
+          ilike(contactMessages.phone, pattern),
+          ilike(contactMessages.text, pattern),
+          id === null ? undefined : eq(contactMessages.id, id),
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  return listPage(
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(...orderOf(query, messageSorts, contactMessages.id, newestFirst))
+      .limit(limit)
+      .offset(offset)
+      .then((rows) => rows.map(toMessage)),
+    db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(where)
+      .then(([row]) => row?.n ?? 0),
+  );
 }
 
 /**

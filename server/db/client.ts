@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -43,8 +44,12 @@ export function openDatabase(options: {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  return fromPglite(new PGlite(options.dataDir));
+  return fromPglite(newPglite({ dataDir: options.dataDir }));
 }
+
+/** A PGlite with the extensions the migrations use (pg_trgm: the back-office's searches). */
+export const newPglite = (options: Omit<PGliteOptions, 'extensions'> = {}) =>
+  new PGlite({ ...options, extensions: { pg_trgm } });
 
 export function fromPglite(client: PGlite): Database {
   return {

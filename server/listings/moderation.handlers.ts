@@ -1,29 +1,34 @@
 import { messages } from '#shared/messages.ts';
 import { requireCaller } from '../auth/guard.ts';
+import type { ListQuery } from '#shared/schemas/list.ts';
+import type { Deps } from '../http/env.ts';
 import type { Handler } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
 import { badRequest } from '../http/errors.ts';
 import { requestDetails } from './listings.service.ts';
+import { moderationList, type CardSort, type ModerationList } from './moderation.queries.ts';
 import * as moderation from './moderation.service.ts';
 import type * as routes from './moderation.routes.ts';
 
-const { lists } = { lists: moderation.moderationLists };
 const m = messages.moderation;
 
+const list = (c: { var: { deps: Deps } }, name: ModerationList, query: ListQuery<CardSort>) =>
+  moderationList(c.var.deps, name, query);
+
 export const requests: Handler<typeof routes.requests> = async (c) =>
-  ok(c, await lists.requests(c.var.deps.db));
+  ok(c, await list(c, 'requests', c.req.valid('query')));
 export const denied: Handler<typeof routes.denied> = async (c) =>
-  ok(c, await lists.denied(c.var.deps.db));
+  ok(c, await list(c, 'denied', c.req.valid('query')));
 export const edits: Handler<typeof routes.edits> = async (c) =>
-  ok(c, await lists.edits(c.var.deps.db));
+  ok(c, await list(c, 'edits', c.req.valid('query')));
 export const reported: Handler<typeof routes.reported> = async (c) =>
-  ok(c, await lists.reported(c.var.deps.db));
+  ok(c, await list(c, 'reported', c.req.valid('query')));
 export const suspended: Handler<typeof routes.suspended> = async (c) =>
-  ok(c, await lists.suspended(c.var.deps.db));
+  ok(c, await list(c, 'suspended', c.req.valid('query')));
 export const active: Handler<typeof routes.active> = async (c) =>
-  ok(c, await lists.active(c.var.deps.db));
+  ok(c, await list(c, 'active', c.req.valid('query')));
 export const topSpotted: Handler<typeof routes.topSpotted> = async (c) =>
-  ok(c, await lists.topSpotted(c.var.deps.db));
+  ok(c, await list(c, 'topSpotted', c.req.valid('query')));
 
 export const approve: Handler<typeof routes.approve> = async (c) => {
   await moderation.approveRequest(c.var.deps, requireCaller(c.var), c.req.valid('param').id);

@@ -5,20 +5,32 @@ import {
   denySchema,
   reportSchema,
 } from '#shared/schemas/listing.ts';
+import {
+  adminSorts,
+  listAnswerDescription,
+  listAnswerSchema,
+  listQuerySchema,
+} from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
 
 const tags = ['Moderation'];
-const list = <P extends string>(path: P, summary: string) =>
+const list = <P extends string, const F extends readonly [string, ...string[]]>(
+  path: P,
+  summary: string,
+  sorts: F,
+) =>
   createRoute({
     method: 'get',
     path,
     summary,
+    description: listAnswerDescription,
     tags,
     security: bearer,
     middleware: [requireAdmin] as const,
-    responses: responses(z.array(carCardSchema), summary),
+    request: { query: listQuerySchema(sorts) },
+    responses: responses(listAnswerSchema(carCardSchema), summary),
   });
 const decision = <P extends string>(method: 'post' | 'put', path: P, summary: string) =>
   createRoute({
@@ -32,13 +44,33 @@ const decision = <P extends string>(method: 'post' | 'put', path: P, summary: st
     responses: responses(nothing, summary),
   });
 
-export const requests = list('/car/requests', 'New listings waiting for approval');
-export const denied = list('/car/requests/denied', 'Denied listing requests');
-export const edits = list('/cars/edit/all', 'Edits of live listings waiting for approval');
-export const reported = list('/cars/reported', 'Live listings with open reports');
-export const suspended = list('/cars/suspended', 'Suspended listings');
-export const active = list('/cars/active', 'Every live listing');
-export const topSpotted = list('/cars/top-spotted', "The 'Top Spotted' listings of the home page");
+export const requests = list(
+  '/car/requests',
+  'New listings waiting for approval',
+  adminSorts.listings,
+);
+export const denied = list('/car/requests/denied', 'Denied listing requests', adminSorts.listings);
+export const edits = list(
+  '/cars/edit/all',
+  'Edits of live listings waiting for approval',
+  adminSorts.listings,
+);
+export const reported = list(
+  '/cars/reported',
+  'Live listings with open reports',
+  adminSorts.listings,
+);
+export const suspended = list('/cars/suspended', 'Suspended listings', adminSorts.listings);
+export const active = list(
+  '/cars/active',
+  'Every live listing (newest first; whole, at most 10,000)',
+  adminSorts.activeListings,
+);
+export const topSpotted = list(
+  '/cars/top-spotted',
+  "The 'Top Spotted' listings of the home page",
+  adminSorts.listings,
+);
 
 export const approve = decision(
   'post',

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
 import type { ListingState } from '#shared/schemas/listing.ts';
 import { audit } from '../audit/audit.ts';
@@ -16,7 +16,6 @@ import {
 import type { Caller, Deps } from '../http/env.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { notificationTypes, notify } from '../notifications/notify.ts';
-import { cards } from './listings.queries.ts';
 import { dropUnusedPhotos, LISTING_NOT_FOUND, photoKeys } from './listings.service.ts';
 import { release, spend } from './reservations.ts';
 
@@ -319,48 +318,3 @@ export async function reportsOf(db: Db, listingId: number) {
     .orderBy(desc(reports.createdAt));
   return rows.map((r) => ({ ...r, date: r.date.toISOString() }));
 }
-
-const hasOpenReport = exists(
-  sql`(select 1 from ${reports} where ${reports.listingId} = ${listings.id} and ${reports.dismissedAt} is null)`,
-);
-
-/** The back-office lists, newest first. */
-export const moderationLists = {
-  requests: (db: Db) =>
-    cards(db, and(isNull(listings.originalId), eq(listings.state, 'PENDING')), [
-      desc(listings.updatedAt),
-    ]),
-  denied: (db: Db) =>
-    cards(db, and(isNull(listings.originalId), eq(listings.state, 'DENIED')), [
-      desc(listings.updatedAt),
-    ]),
-  edits: (db: Db) =>
-    cards(db, and(isNotNull(listings.originalId), eq(listings.state, 'PENDING')), [
-      desc(listings.updatedAt),
-    ]),
-  reported: (db: Db) =>
-    cards(db, and(isNull(listings.originalId), eq(listings.state, 'ACTIVE'), hasOpenReport), [
-      desc(listings.updatedAt),
-    ]),
-  suspended: (db: Db) =>
-    cards(db, and(isNull(listings.originalId), eq(listings.state, 'SUSPENDED')), [
-      desc(listings.updatedAt),
-    ]),
-  active: (db: Db) =>
-    cards(
-      db,
-      and(isNull(listings.originalId), eq(listings.state, 'ACTIVE')),
-      [desc(listings.id)],
-      10_000,
-    ),
-  topSpotted: (db: Db) =>
-    cards(
-      db,
-      and(
-        isNull(listings.originalId),
-        eq(listings.state, 'ACTIVE'),
-        isNotNull(listings.topSpottedAt),
-      ),
-      [desc(listings.topSpottedAt)],
-    ),
-};

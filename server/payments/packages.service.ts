@@ -1,7 +1,17 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { adminSorts, ListPage, ListQuery } from '#shared/schemas/list.ts';
 import { packageTypes, type PaymentPackage } from '#shared/schemas/payment.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
+import {
+  asId,
+  containing,
+  listPage,
+  orderOf,
+  pageWindow,
+  wantsPage,
+  type SortColumn,
+} from '../db/lists.ts';
 import { configuration, paymentPackages } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -20,14 +30,67 @@ export const toPackage = (p: Row): PaymentPackage => ({
   typeName: p.typeId === packageTypes.company ? 'Company' : 'Individual',
 });
 
-/** The packages on sale for one kind of account (removed ones are kept only for history). */
-export async function listPackages(db: Db, typeId: number) {
-  const rows = await db
-    .select()
-    .from(paymentPackages)
-    .where(and(eq(paymentPackages.typeId, typeId), isNull(paymentPackages.removedAt)))
-    .orderBy(asc(paymentPackages.amountCents), asc(paymentPackages.id));
-  return rows.map(toPackage);
+export type PackageSort = (typeof adminSorts.packages)[number];
+
+const packageSorts: Record<PackageSort, SortColumn> = {
+  id: paymentPackages.id,
+  name: sql`lower(${paymentPackages.name})`,
+  amount: paymentPackages.amountCents,
+  credits: paymentPackages.credits,
+};
+
+const cheapestFirst = [asc(paymentPackages.amountCents), asc(paymentPackages.id)];
+
+/**
+ * The packages on sale for one kind of account (removed ones are kept only for history),
+ * cheapest first; or, with any list parameter, one page and the total (`q` finds a name or
+ * description anywhere, or an id).
+ */
+export async function listPackages(db: Db, typeId: number): Promise<PaymentPackage[]>;
+export async function listPackages(
+  db: Db,
+  typeId: number,
+  query: ListQuery<PackageSort>,
+): Promise<PaymentPackage[] | ListPage<PaymentPackage>>;
+export async function listPackages(db: Db, typeId: number, query: ListQuery<PackageSort> = {}) {
+  const onSale = and(eq(paymentPackages.typeId, typeId), isNull(paymentPackages.removedAt));
+  if (!wantsPage(query))
+    return (
+      await db
+        .select()
+        .from(paymentPackages)
+        .where(onSale)
+        .orderBy(...cheapestFirst)
+    ).map(toPackage);
+  const pattern = query.q ? containing(query.q) : null;
+  const id = query.q ? asId(query.q) : null;
+  const where = and(
+    onSale,
+    query.ids ? inArray(paymentPackages.id, query.ids) : undefined,
+    pattern
+      ? or(
+          ilike(paymentPackages.name, pattern),
+          ilike(paymentPackages.description, pattern),
+          id === null ? undefined : eq(paymentPackages.id, id),
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  return listPage(
+    db
+      .select()
+      .from(paymentPackages)
+      .where(where)
+      .orderBy(...orderOf(query, packageSorts, paymentPackages.id, cheapestFirst))
+      .limit(limit)
+      .offset(offset)
+      .then((rows) => rows.map(toPackage)),
+    db
+      .select({ n: count() })
+      .from(paymentPackages)
+      .where(where)
+      .then(([row]) => row?.n ?? 0),
+  );
 }
 
 export async function findPackage(db: Db, id: number) {

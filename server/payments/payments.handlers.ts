@@ -14,10 +14,10 @@ export const myPackages: Handler<typeof routes.myPackages> = async (c) => {
 };
 
 export const companyPackages: Handler<typeof routes.companyPackages> = async (c) =>
-  ok(c, await packages.listPackages(c.var.deps.db, 1));
+  ok(c, await packages.listPackages(c.var.deps.db, 1, c.req.valid('query')));
 
 export const individualPackages: Handler<typeof routes.individualPackages> = async (c) =>
-  ok(c, await packages.listPackages(c.var.deps.db, 2));
+  ok(c, await packages.listPackages(c.var.deps.db, 2, c.req.valid('query')));
 
 export const addPackage: Handler<typeof routes.addPackage> = async (c) => {
   const created = await packages.addPackage(

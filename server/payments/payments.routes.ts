@@ -9,6 +9,13 @@ import {
   paymentPackageSchema,
   transactionSchema,
 } from '#shared/schemas/payment.ts';
+import {
+  adminSorts,
+  LIST_PAGE_MAX,
+  listAnswerDescription,
+  listAnswerSchema,
+  listQuerySchema,
+} from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin, requireUser } from '../auth/guard.ts';
 import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
@@ -20,10 +27,23 @@ const transactionPage = z.object({
   totalCount: z.number().int(),
 });
 const settled = z.object({ state: z.string() });
-const adminPage = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(500),
-});
+/**
+ * The admin transaction lists are paged by the spec (pageNumber, pageSize); they also take the
+ * list parameters every admin list does (page, perPage, sort=date, order, ids) and still answer
+ * {transactions, totalCount}.
+ */
+const adminPage = listQuerySchema(adminSorts.transactions)
+  .omit({ q: true })
+  .extend({
+    pageNumber: z.coerce.number().int().min(1).optional(),
+    pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).optional(),
+  })
+  .transform(({ page, perPage, pageNumber, pageSize, order, ids }) => ({
+    pageNumber: page ?? pageNumber ?? 1,
+    pageSize: perPage ?? pageSize ?? ids?.length ?? 500,
+    order,
+    ids,
+  }));
 
 export const myPackages = createRoute({
   method: 'get',
@@ -39,20 +59,24 @@ export const companyPackages = createRoute({
   method: 'get',
   path: '/payment/packages/company',
   tags,
-  summary: 'Company packages (admin)',
+  summary: 'Company packages, cheapest first (admin)',
+  description: listAnswerDescription,
   security: bearer,
   middleware: [requireAdmin] as const,
-  responses: responses(packages, 'Packages'),
+  request: { query: listQuerySchema(adminSorts.packages) },
+  responses: responses(listAnswerSchema(paymentPackageSchema), 'Packages'),
 });
 
 export const individualPackages = createRoute({
   method: 'get',
   path: '/payment/packages/individual',
   tags,
-  summary: 'Individual packages (admin)',
+  summary: 'Individual packages, cheapest first (admin)',
+  description: listAnswerDescription,
   security: bearer,
   middleware: [requireAdmin] as const,
-  responses: responses(packages, 'Packages'),
+  request: { query: listQuerySchema(adminSorts.packages) },
+  responses: responses(listAnswerSchema(paymentPackageSchema), 'Packages'),
 });
 
 export const addPackage = createRoute({

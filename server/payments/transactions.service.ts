@@ -1,6 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SortOrder } from '#shared/schemas/list.ts';
 import { transactionTypeNames, type Transaction } from '#shared/schemas/payment.ts';
 import type { Db } from '../db/client.ts';
+import { byDescendingIndex } from '../db/lists.ts';
 import { ledgerEntries, listings, transactions, users, vouchers } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -51,22 +53,26 @@ function toTransaction({
   };
 }
 
-/** A page of transactions, newest first, with the total count. */
+/** Date order, read from the transactions' date indexes (every one, or one type's). */
+const byDate = byDescendingIndex(transactions.createdAt, transactions.id);
+
+/** A page of transactions, newest first (or oldest first), with the total count. */
 export async function listTransactions(
   db: Db,
   where: SQL | undefined,
-  page: { pageNumber: number; pageSize: number },
+  page: { pageNumber: number; pageSize: number; order?: SortOrder; ids?: number[] },
 ) {
+  const filter = and(where, page.ids ? inArray(transactions.id, page.ids) : undefined);
   const [rows, [total]] = await Promise.all([
     query(db)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .where(filter)
+      .orderBy(...byDate(page.order ?? 'DESC'))
       .limit(page.pageSize)
       .offset((page.pageNumber - 1) * page.pageSize),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(transactions)
-      .where(where),
+      .where(filter),
   ]);
   return { transactions: rows.map(toTransaction), totalCount: total?.n ?? 0 };
 }

@@ -7,7 +7,7 @@ import type * as routes from './users.routes.ts';
 import * as users from './users.service.ts';
 
 export const all: Handler<typeof routes.all> = async (c) =>
-  ok(c, await users.listUsers(c.var.deps));
+  ok(c, await users.listUsers(c.var.deps, c.req.valid('query')));
 
 export const getUser: Handler<typeof routes.getUser> = async (c) => {
   const { id } = c.req.valid('param');

@@ -7,7 +7,12 @@ import {
   userSchema,
   userUpdateSchema,
 } from '#shared/schemas/user.ts';
-import { z } from '#shared/schemas/zod.ts';
+import {
+  adminSorts,
+  listAnswerDescription,
+  listAnswerSchema,
+  listQuerySchema,
+} from '#shared/schemas/list.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
 
@@ -18,9 +23,11 @@ export const all = createRoute({
   path: '/user/all',
   tags,
   summary: 'Every account, newest first (admin)',
+  description: listAnswerDescription,
   security: bearer,
   middleware: [requireAdmin] as const,
-  responses: responses(z.array(userRowSchema), 'Users'),
+  request: { query: listQuerySchema(adminSorts.users) },
+  responses: responses(listAnswerSchema(userRowSchema), 'Users'),
 });
 
 export const getUser = createRoute({

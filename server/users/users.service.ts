@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { roleNames, roles, type RoleId } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
+import type { adminSorts, ListQuery } from '#shared/schemas/list.ts';
 import type { z } from '#shared/schemas/zod.ts';
 import type { changePasswordSchema } from '#shared/schemas/auth.ts';
 import {
@@ -11,7 +12,16 @@ import {
 } from '#shared/schemas/user.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
-import { cities, listings, users } from '../db/schema/index.ts';
+import {
+  asId,
+  containing,
+  listPage,
+  orderOf,
+  pageWindow,
+  wantsPage,
+  type SortColumn,
+} from '../db/lists.ts';
+import { cities, listings, users, userSearchText } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Caller } from '../http/env.ts';
@@ -31,25 +41,75 @@ async function findUser(deps: Deps, id: number) {
   return row;
 }
 
-/** Every account that is not deleted, newest first (the back-office's users table). */
-export async function listUsers(deps: Deps) {
-  const rows = await deps.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      roleId: users.roleId,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(isNull(users.deletedAt))
-    .orderBy(desc(users.id));
-  return rows.map((u) => ({
-    ...u,
-    roleName: roleNames[u.roleId as RoleId] ?? '',
-    createdAt: u.createdAt.toISOString(),
-  }));
+const userRowColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  roleId: users.roleId,
+  createdAt: users.createdAt,
+};
+
+type UserRowData = { [K in keyof typeof userRowColumns]: (typeof userRowColumns)[K]['_']['data'] };
+
+const toUserRow = (u: UserRowData) => ({
+  ...u,
+  roleName: roleNames[u.roleId as RoleId] ?? '',
+  createdAt: u.createdAt.toISOString(),
+});
+
+export type UserSort = (typeof adminSorts.users)[number];
+
+const userSorts: Record<UserSort, SortColumn> = {
+  id: users.id,
+  email: sql`lower(${users.email})`,
+  firstName: sql`lower(${users.firstName})`,
+  lastName: sql`lower(${users.lastName})`,
+  // Admin, Individual, Company: by role id.
+  roleName: users.roleId,
+  createdAt: users.createdAt,
+};
+
+/**
+ * The back-office's users table: every account that is not deleted, newest first, whole; or,
+ * with any list parameter, one page and the total (`q` finds any part of the address and names,
+ * "Maria Borg" too, or an id).
+ */
+export async function listUsers(deps: Deps, query: ListQuery<UserSort> = {}) {
+  const live = isNull(users.deletedAt);
+  if (!wantsPage(query)) {
+    const rows = await deps.db
+      .select(userRowColumns)
+      .from(users)
+      .where(live)
+      .orderBy(desc(users.id));
+    return rows.map(toUserRow);
+  }
+  const pattern = query.q ? containing(query.q) : null;
+  const id = query.q ? asId(query.q) : null;
+  const where = and(
+    live,
+    query.ids ? inArray(users.id, query.ids) : undefined,
+    pattern
+      ? or(ilike(userSearchText(users), pattern), id === null ? undefined : eq(users.id, id))
+      : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  return listPage(
+    deps.db
+      .select(userRowColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...orderOf(query, userSorts, users.id, [desc(users.id)]))
+      .limit(limit)
+      .offset(offset)
+      .then((rows) => rows.map(toUserRow)),
+    deps.db
+      .select({ n: count() })
+      .from(users)
+      .where(where)
+      .then(([row]) => row?.n ?? 0),
+  );
 }
 
 /** Who a session belongs to, or null once the account is gone. */

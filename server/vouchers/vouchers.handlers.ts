@@ -14,7 +14,7 @@ export const add: Handler<typeof routes.add> = async (c) =>
   );
 
 export const active: Handler<typeof routes.active> = async (c) =>
-  ok(c, await vouchers.activeVouchers(c.var.deps.db));
+  ok(c, await vouchers.activeVouchers(c.var.deps.db, c.req.valid('query')));
 
 export const deactivate: Handler<typeof routes.deactivate> = async (c) => {
   await vouchers.deactivateVoucher(c.var.deps.db, requireCaller(c.var).id, c.req.valid('param').id);

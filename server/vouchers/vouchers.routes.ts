@@ -1,5 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { redeemSchema, voucherInputSchema, voucherSchema } from '#shared/schemas/payment.ts';
+import {
+  adminSorts,
+  listAnswerDescription,
+  listAnswerSchema,
+  listQuerySchema,
+} from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin, requireUser } from '../auth/guard.ts';
 import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
@@ -21,10 +27,12 @@ export const active = createRoute({
   method: 'get',
   path: '/voucher/active',
   tags,
-  summary: 'Active, unexpired vouchers (admin)',
+  summary: 'Active, unexpired vouchers, newest first (admin)',
+  description: listAnswerDescription,
   security: bearer,
   middleware: [requireAdmin] as const,
-  responses: responses(z.array(voucherSchema), 'Vouchers'),
+  request: { query: listQuerySchema(adminSorts.vouchers) },
+  responses: responses(listAnswerSchema(voucherSchema), 'Vouchers'),
 });
 
 export const deactivate = createRoute({

@@ -1,8 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
+import type { adminSorts, ListQuery } from '#shared/schemas/list.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
+import {
+  asId,
+  containing,
+  listPage,
+  orderOf,
+  pageWindow,
+  wantsPage,
+  type SortColumn,
+} from '../db/lists.ts';
 import { transactionTypes, voucherRedemptions, vouchers } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { record } from '../ledger/ledger.ts';
@@ -49,17 +59,67 @@ export async function addVoucher(
   });
 }
 
-/** Vouchers not deactivated and not expired, newest first, with how often each was redeemed. */
-export async function activeVouchers(db: Db) {
-  const rows = await db
-    .select({
-      voucher: vouchers,
-      redemptions: sql<number>`(select count(*) from voucher_redemptions r where r.voucher_id = "vouchers"."id")::int`,
-    })
-    .from(vouchers)
-    .where(and(isNull(vouchers.deactivatedAt), gt(vouchers.expiresAt, new Date())))
-    .orderBy(desc(vouchers.createdAt), desc(vouchers.id));
-  return rows.map((r) => toVoucher(r.voucher, r.redemptions));
+export type VoucherSort = (typeof adminSorts.vouchers)[number];
+
+const voucherSorts: Record<VoucherSort, SortColumn> = {
+  id: vouchers.id,
+  code: vouchers.code,
+  credits: vouchers.credits,
+  createDate: vouchers.createdAt,
+  expirationDate: vouchers.expiresAt,
+};
+
+const newestFirst = [desc(vouchers.createdAt), desc(vouchers.id)];
+
+/**
+ * Vouchers not deactivated and not expired, newest first, with how often each was redeemed; or,
+ * with any list parameter, one page and the total (`q` finds a code, with or without its
+ * dashes, or an id).
+ */
+export async function activeVouchers(db: Db, query: ListQuery<VoucherSort> = {}) {
+  const columns = {
+    voucher: vouchers,
+    redemptions: sql<number>`(select count(*) from voucher_redemptions r where r.voucher_id = "vouchers"."id")::int`,
+  };
+  const active = and(isNull(vouchers.deactivatedAt), gt(vouchers.expiresAt, new Date()));
+  const toVouchers = (rows: { voucher: typeof vouchers.$inferSelect; redemptions: number }[]) =>
+    rows.map((r) => toVoucher(r.voucher, r.redemptions));
+  if (!wantsPage(query))
+    return toVouchers(
+      await db
+        .select(columns)
+        .from(vouchers)
+        .where(active)
+        .orderBy(...newestFirst),
+    );
+  const id = query.q ? asId(query.q) : null;
+  const where = and(
+    active,
+    query.ids ? inArray(vouchers.id, query.ids) : undefined,
+    query.q
+      ? or(
+          ilike(vouchers.code, containing(query.q)),
+          ilike(sql`replace(${vouchers.code}, '-', '')`, containing(query.q.replace(/-/g, ''))),
+          id === null ? undefined : eq(vouchers.id, id),
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  return listPage(
+    db
+      .select(columns)
+      .from(vouchers)
+      .where(where)
+      .orderBy(...orderOf(query, voucherSorts, vouchers.id, newestFirst))
+      .limit(limit)
+      .offset(offset)
+      .then(toVouchers),
+    db
+      .select({ n: count() })
+      .from(vouchers)
+      .where(where)
+      .then(([row]) => row?.n ?? 0),
+  );
 }
 
 export async function deactivateVoucher(db: Db, adminId: number, id: number) {

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, openDatabase, type Database } from '../../server/db/client.ts';
+import { fromPglite, newPglite, openDatabase, type Database } from '../../server/db/client.ts';
 import { testDatabaseUrl, withDatabase } from './postgres-url.ts';
 
 /** A fresh, migrated and seeded database for one test file, on the project's engine. */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (inject('dbKind') === 'pglite') {
     const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
-    return fromPglite(new PGlite({ loadDataDir: snapshot }));
+    return fromPglite(newPglite({ loadDataDir: snapshot }));
   }
   const name = `spotted_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });

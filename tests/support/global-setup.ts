@@ -1,10 +1,9 @@
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, openDatabase } from '../../server/db/client.ts';
+import { fromPglite, newPglite, openDatabase } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedReference } from '../../server/db/seed/reference.ts';
 import { testDatabaseUrl, withDatabase } from './postgres-url.ts';
@@ -25,7 +24,7 @@ export default async function setup(project: TestProject) {
   const kind = project.config.provide.dbKind;
   if (kind === 'pglite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'spotted-pglite-'));
-    const client = new PGlite();
+    const client = newPglite();
     const database = fromPglite(client);
     await migrate(database);
     await seedReference(database.db);

@@ -121,6 +121,14 @@ export const listings = pgTable(
     index('listings_top_spotted_idx')
       .on(t.topSpottedAt)
       .where(sql`${t.topSpottedAt} is not null`),
+    // The back-office's active listings: sorted by title, and searched by any part of it
+    // (trigrams, so `ilike '%golf%'` reads the index instead of every live listing).
+    index('listings_live_title_idx')
+      .on(sql`lower(${t.title})`, t.id)
+      .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
+    index('listings_live_title_search_idx')
+      .using('gin', t.title.op('gin_trgm_ops'))
+      .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
   ],
 );
 

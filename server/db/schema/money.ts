@@ -79,6 +79,8 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_user_idx').on(t.userId, t.createdAt.desc()),
     index('transactions_type_idx').on(t.typeId, t.createdAt.desc()),
+    // The back-office's list of every transaction, newest first.
+    index('transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('transactions_provider_session_key').on(t.provider, t.providerSessionId),
     check('transactions_credits_check', sql`${t.credits} >= 0`),
   ],

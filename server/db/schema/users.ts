@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -16,6 +17,13 @@ const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
+
+/** What a search of the back-office's users table reads: the address and both names. */
+export const userSearchText = (t: {
+  email: AnyPgColumn;
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+}) => sql`${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName}`;
 
 /**
  * People and companies (role 1 Admin, 2 Individual, 3 Company). The wallet balance lives here and
@@ -48,6 +56,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.roleId),
+    // The back-office's users table: sorted by either name, searched by any part of the address
+    // or the names (trigrams of `userSearchText`).
+    index('users_first_name_idx').on(sql`lower(${t.firstName})`, t.id),
+    index('users_last_name_idx').on(sql`lower(${t.lastName})`, t.id),
+    index('users_search_idx').using('gin', sql`(${userSearchText(t)}) gin_trgm_ops`),
     check('users_balance_not_negative', sql`${t.balance} >= 0`),
     check('users_role_check', sql`${t.roleId} in (1, 2, 3)`),
   ],
