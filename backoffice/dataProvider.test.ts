@@ -1,6 +1,6 @@
 import { HttpError, type GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { applyListParams, createDataProvider } from './dataProvider.ts';
+import { createDataProvider, listQuery, pageThrough } from './dataProvider.ts';
 import type { HttpClient, HttpResult } from './httpClient.ts';
 
 const ok = (data: unknown, message = ''): HttpResult => ({ code: 0, message, data, status: 200 });
@@ -24,33 +24,64 @@ const page: GetListParams = {
   filter: {},
 };
 
-describe('applyListParams', () => {
-  it('filters with q over text and numbers, by equal keys and by lists of values', () => {
-    expect(applyListParams(cards, { filter: { q: 'yaris' } }).data.map((c) => c.id)).toEqual([3]);
-    expect(applyListParams(cards, { filter: { q: '155' } }).data.map((c) => c.id)).toEqual([1]);
-    expect(applyListParams(cards, { filter: { city: 'Qormi' } }).total).toBe(2);
-    expect(applyListParams(cards, { filter: { id: [1, 2] } }).total).toBe(2);
-    expect(applyListParams(cards, { filter: { city: '' } }).total).toBe(3);
+/** A paged list answer: {items, totalCount}. */
+const pageOf = (items: unknown[], totalCount = items.length) => ({ items, totalCount });
+
+describe('listQuery', () => {
+  it('sends the page, the chosen sort, the search and the ids', () => {
+    expect(listQuery(page, 1, 10)).toBe('page=1&perPage=10&sort=id&order=ASC');
+    expect(
+      listQuery(
+        { sort: { field: 'title', order: 'DESC' }, filter: { q: 'golf & co', ids: [3, 4] } },
+        2,
+        25,
+      ),
+    ).toBe('page=2&perPage=25&sort=title&order=DESC&q=golf%20%26%20co&ids=3,4');
   });
 
-  it('sorts numbers and text in either order, keeping the server order without a field', () => {
-    const by = (field: string, order: 'ASC' | 'DESC') =>
-      applyListParams(cards, { sort: { field, order } }).data.map((c) => c.id);
-    expect(by('price', 'ASC')).toEqual([3, 2, 1]);
-    expect(by('brand', 'DESC')).toEqual([3, 1, 2]);
-    expect(by('', 'ASC')).toEqual([3, 1, 2]);
+  it('leaves out a sort without a field, an empty search and other filters', () => {
+    expect(
+      listQuery({ sort: { field: '', order: 'ASC' }, filter: { q: '', typeId: 2 } }, 1, 5),
+    ).toBe('page=1&perPage=5');
+    expect(listQuery({}, 3, 24)).toBe('page=3&perPage=24');
+  });
+});
+
+describe('pageThrough', () => {
+  /** A server of `total` rows with ids 1..total that answers at most 1000 a page. */
+  const server = (total: number) =>
+    vi.fn(async (n: number, perPage: number) => ({
+      data: Array.from(
+        { length: Math.max(0, Math.min(perPage, total - (n - 1) * perPage)) },
+        (_, i) => ({ id: (n - 1) * perPage + i + 1 }),
+      ),
+      total,
+    }));
+
+  it('asks once for a page the server can answer', async () => {
+    const fetchPage = server(30);
+    expect((await pageThrough({ page: 2, perPage: 25 }, fetchPage)).data).toHaveLength(5);
+    expect(fetchPage).toHaveBeenCalledExactlyOnceWith(2, 25);
   });
 
-  it('pages after filtering and tells the filtered total', () => {
-    const result = applyListParams(cards, {
-      pagination: { page: 2, perPage: 2 },
-      sort: { field: 'id', order: 'ASC' },
-    });
-    expect(result).toEqual({ data: [cards[0]], total: 3 });
+  it('fetches every row of an export 1000 at a time, and stops at the last', async () => {
+    const fetchPage = server(2500);
+    const result = await pageThrough({ page: 1, perPage: Number.MAX_SAFE_INTEGER }, fetchPage);
+    expect(result.total).toBe(2500);
+    expect(result.data.map((r) => r.id)).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1));
+    expect(fetchPage.mock.calls).toEqual([
+      [1, 1000],
+      [2, 1000],
+      [3, 1000],
+    ]);
+    const exact = server(2000);
+    await pageThrough({ page: 1, perPage: 5000 }, exact);
+    expect(exact).toHaveBeenCalledTimes(2);
   });
 
-  it('leaves the keys an endpoint consumed alone', () => {
-    expect(applyListParams(cards, { filter: { typeId: 2 } }, ['typeId']).total).toBe(3);
+  it('cuts a large page that does not start on a server page', async () => {
+    const result = await pageThrough({ page: 2, perPage: 1500 }, server(4000));
+    expect(result.data.map((r) => r.id)).toEqual(Array.from({ length: 1500 }, (_, i) => i + 1501));
   });
 });
 
@@ -119,19 +150,89 @@ describe('listing queues', () => {
     ['suspended-listings', 'cars/suspended'],
     ['active-listings', 'cars/active'],
     ['featured-listings', 'cars/top-spotted'],
-    ['admin-menu', 'configuration/menu/admin'],
     ['users', 'user/all'],
     ['ads', 'ad/all'],
     ['vouchers', 'voucher/active'],
     ['makes', 'cars/brands'],
-  ])('getList %s: GET %s, sorted and paged here', async (resource, path) => {
-    const { client, provider } = mockClient(cards);
+  ])('getList %s: GET %s paged, sorted and searched by the server', async (resource, path) => {
+    const { client, provider } = mockClient(pageOf(cards.slice(0, 2), 120));
     const result = await provider.getList(resource, {
-      ...page,
-      pagination: { page: 1, perPage: 2 },
+      pagination: { page: 3, perPage: 2 },
+      sort: { field: 'price', order: 'DESC' },
+      filter: { q: 'Qormi' },
     });
-    expect(client).toHaveBeenCalledWith('GET', path, undefined);
-    expect(result).toEqual({ data: [cards[1], cards[2]], total: 3 });
+    expect(client).toHaveBeenCalledExactlyOnceWith(
+      'GET',
+      `${path}?page=3&perPage=2&sort=price&order=DESC&q=Qormi`,
+      undefined,
+    );
+    expect(result).toEqual({ data: cards.slice(0, 2), total: 120 });
+  });
+
+  it('admin-menu: the fixed menu whole, filtered here by equal keys', async () => {
+    const menu = [
+      { id: 1, section: 'users', isActive: true },
+      { id: 2, section: 'ads', isActive: false },
+    ];
+    const { client, provider } = mockClient(menu);
+    const result = await provider.getList('admin-menu', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: '', order: 'ASC' },
+      filter: { isActive: true },
+    });
+    expect(client).toHaveBeenCalledWith('GET', 'configuration/menu/admin', undefined);
+    expect(result).toEqual({ data: [menu[0]], total: 1 });
+  });
+
+  it('the dashboard counts a queue with a one-row page', async () => {
+    const { client, provider } = mockClient(pageOf([cards[0]], 7));
+    const { total } = await provider.getList('approve-listings', {
+      pagination: { page: 1, perPage: 1 },
+    } as GetListParams);
+    expect(total).toBe(7);
+    expect(client).toHaveBeenCalledWith('GET', 'car/requests?page=1&perPage=1', undefined);
+  });
+
+  it('getMany asks only for its ids; getOne without a call of its own asks for its one id', async () => {
+    const { client, provider } = mockClient(pageOf([cards[1], cards[2]]));
+    expect((await provider.getMany('active-listings', { ids: [1, 2] })).data).toEqual([
+      cards[1],
+      cards[2],
+    ]);
+    expect(client).toHaveBeenCalledExactlyOnceWith(
+      'GET',
+      'cars/active?page=1&perPage=2&ids=1,2',
+      undefined,
+    );
+    const single = mockClient(pageOf([cards[0]]));
+    expect(await single.provider.getOne('featured-listings', { id: 3 })).toEqual({
+      data: cards[0],
+    });
+    expect(single.client).toHaveBeenCalledWith(
+      'GET',
+      'cars/top-spotted?page=1&perPage=1&ids=3',
+      undefined,
+    );
+    await expect(
+      mockClient(pageOf([])).provider.getOne('vouchers', { id: 9 }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('an export of every row pages through the server 1000 at a time', async () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => ({ id: i + 1 }));
+    const { client, provider } = mockClient((_m: string, path: string) =>
+      path.includes('page=1&') ? pageOf(rows.slice(0, 1000), 1500) : pageOf(rows.slice(1000), 1500),
+    );
+    const result = await provider.getList('users', {
+      pagination: { page: 1, perPage: Number.MAX_SAFE_INTEGER },
+      sort: { field: 'email', order: 'ASC' },
+      filter: { q: 'example' },
+    });
+    expect(result).toEqual({ data: rows, total: 1500 });
+    expect(client.mock.calls.map(([, path]) => path)).toEqual([
+      'user/all?page=1&perPage=1000&sort=email&order=ASC&q=example',
+      'user/all?page=2&perPage=1000&sort=email&order=ASC&q=example',
+    ]);
   });
 
   it.each(['approve-listings', 'denied-listings'])(
@@ -239,21 +340,35 @@ describe('configuration', () => {
 describe('payment packages', () => {
   const individual = [{ id: 1, name: 'Starter', typeId: 2 }];
   const company = [{ id: 5, name: 'Dealer', typeId: 1 }];
-  const answer = (_m: string, path: string) => (path.endsWith('company') ? company : individual);
+  const answer = (_m: string, path: string) =>
+    pageOf(path.includes('company') ? company : individual);
 
-  it('getList follows filter typeId: 2 individual, 1 company, none both', async () => {
+  it('getList follows filter typeId: 2 (and the default) individual, 1 company', async () => {
     const { client, provider } = mockClient(answer);
     const list = (filter: object) => provider.getList('payment-packages', { ...page, filter });
     expect((await list({ typeId: 2 })).data).toEqual(individual);
-    expect(client).toHaveBeenLastCalledWith('GET', 'payment/packages/individual', undefined);
+    expect(client).toHaveBeenLastCalledWith(
+      'GET',
+      'payment/packages/individual?page=1&perPage=10&sort=id&order=ASC',
+      undefined,
+    );
     expect((await list({ typeId: 1 })).data).toEqual(company);
-    expect(client).toHaveBeenLastCalledWith('GET', 'payment/packages/company', undefined);
-    expect((await list({})).total).toBe(2);
+    expect(client).toHaveBeenLastCalledWith(
+      'GET',
+      'payment/packages/company?page=1&perPage=10&sort=id&order=ASC',
+      undefined,
+    );
+    expect((await list({})).data).toEqual(individual);
   });
 
-  it('getOne finds the package in the lists', async () => {
-    const { provider } = mockClient(answer);
+  it('getOne asks both kinds for the id', async () => {
+    const { client, provider } = mockClient(answer);
     expect(await provider.getOne('payment-packages', { id: 5 })).toEqual({ data: company[0] });
+    expect(client).toHaveBeenCalledWith(
+      'GET',
+      'payment/packages/company?page=1&perPage=1&ids=5',
+      undefined,
+    );
     await expect(provider.getOne('payment-packages', { id: 99 })).rejects.toMatchObject({
       status: 404,
     });
@@ -293,23 +408,28 @@ describe('transactions', () => {
   it('getList: all, paged by the server, from data.transactions', async () => {
     const { client, provider } = mockClient(answer);
     const result = await provider.getList('transactions', {
-      ...page,
       pagination: { page: 2, perPage: 25 },
+      sort: { field: '', order: 'ASC' },
+      filter: {},
     });
     expect(client).toHaveBeenCalledWith(
       'GET',
-      'payment/transactions/all?pageNumber=2&pageSize=25',
+      'payment/transactions/all?page=2&perPage=25',
       undefined,
     );
     expect(result).toEqual({ data: answer.transactions, total: 42 });
   });
 
-  it('getList: one type by filter', async () => {
+  it('getList: one type by filter, oldest first when sorted by date ascending', async () => {
     const { client, provider } = mockClient(answer);
-    await provider.getList('transactions', { ...page, filter: { type: 3 } });
+    await provider.getList('transactions', {
+      ...page,
+      sort: { field: 'date', order: 'ASC' },
+      filter: { type: 3 },
+    });
     expect(client).toHaveBeenCalledWith(
       'GET',
-      'payment/transactions/type/3?pageNumber=1&pageSize=10',
+      'payment/transactions/type/3?page=1&perPage=10&sort=date&order=ASC',
       undefined,
     );
   });
@@ -379,10 +499,14 @@ describe('users', () => {
 });
 
 describe('messages', () => {
-  it('getList: POST contact/messages', async () => {
-    const { client, provider } = mockClient([{ id: 1, email: 'a@b.mt', text: 'Hi' }]);
-    expect((await provider.getList('messages', page)).total).toBe(1);
-    expect(client).toHaveBeenCalledWith('POST', 'contact/messages', undefined);
+  it('getList: POST contact/messages with the list query', async () => {
+    const { client, provider } = mockClient(pageOf([{ id: 1, email: 'a@b.mt', text: 'Hi' }], 30));
+    expect((await provider.getList('messages', page)).total).toBe(30);
+    expect(client).toHaveBeenCalledWith(
+      'POST',
+      'contact/messages?page=1&perPage=10&sort=id&order=ASC',
+      undefined,
+    );
   });
 
   it('update replies: POST contact/reply {messageId, messageEmail, text}', async () => {
@@ -454,28 +578,40 @@ describe('vouchers', () => {
 });
 
 describe('makes and models', () => {
-  it('makes: create POST cars/brands/add {name}; getMany looks ids up in the list', async () => {
-    const { client, provider } = mockClient(cards);
+  it('makes: create POST cars/brands/add {name}; getMany asks for its ids', async () => {
+    const { client, provider } = mockClient(pageOf([cards[0], cards[2]]));
     await provider.create('makes', { data: { name: 'Lada' } });
     expect(client).toHaveBeenLastCalledWith('POST', 'cars/brands/add', { name: 'Lada' });
     expect((await provider.getMany('makes', { ids: [2, 3] })).data.map((m) => m.id)).toEqual([
       3, 2,
     ]);
+    expect(client).toHaveBeenLastCalledWith(
+      'GET',
+      'cars/brands?page=1&perPage=2&ids=2,3',
+      undefined,
+    );
   });
 
   it('models: the chosen make’s models, none without a make; create', async () => {
     const models = [{ id: 1, name: 'Niva', brandId: 7 }];
-    const { client, provider } = mockClient(models);
+    const { client, provider } = mockClient(pageOf(models));
     expect(await provider.getList('models', { ...page, filter: {} })).toEqual({
       data: [],
       total: 0,
     });
     expect(client).not.toHaveBeenCalled();
-    expect(await provider.getList('models', { ...page, filter: { makeId: 7 } })).toEqual({
-      data: models,
-      total: 1,
-    });
-    expect(client).toHaveBeenLastCalledWith('GET', 'cars/brands/7/models', undefined);
+    expect(
+      await provider.getList('models', {
+        ...page,
+        sort: { field: 'name', order: 'ASC' },
+        filter: { makeId: 7, q: 'ni' },
+      }),
+    ).toEqual({ data: models, total: 1 });
+    expect(client).toHaveBeenLastCalledWith(
+      'GET',
+      'cars/brands/7/models?page=1&perPage=10&sort=name&order=ASC&q=ni',
+      undefined,
+    );
     await provider.create('models', { data: { brandId: 7, name: 'Samara' } });
     expect(client).toHaveBeenLastCalledWith('POST', 'cars/models/add', {
       brandId: 7,
@@ -483,19 +619,21 @@ describe('makes and models', () => {
     });
   });
 
-  it('getManyReference filters the list by the target', async () => {
-    const { provider } = mockClient([
-      { id: 1, name: 'Niva', brandId: 7 },
-      { id: 2, name: 'Golf', brandId: 8 },
-    ]);
+  it('getManyReference lists by the target (a make’s models)', async () => {
+    const { client, provider } = mockClient(pageOf([{ id: 1, name: 'Niva', brandId: 7 }]));
     const result = await provider.getManyReference('models', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'id', order: 'ASC' },
       target: 'brandId',
       id: 7,
-      filter: { makeId: 7 },
+      filter: {},
     });
     expect(result.data.map((m) => m.name)).toEqual(['Niva']);
+    expect(client).toHaveBeenCalledWith(
+      'GET',
+      'cars/brands/7/models?page=1&perPage=10&sort=id&order=ASC',
+      undefined,
+    );
   });
 });
 

@@ -4,8 +4,15 @@
  * a failure rejects with HttpError(message, status, body), so the server's message reaches the
  * screens as-is and a 401 or 403 reaches authProvider.checkError.
  *
- * resource            method     HTTP call
- * admin-menu          getList    GET    configuration/menu/admin
+ * Every list is paged, sorted and searched by the server: getList sends `page`, `perPage`,
+ * `sort` and `order` (when a field is chosen) and `filter.q` as `q`, and reads {items, totalCount}
+ * (see shared/schemas/list.ts). A page larger than the server's 1000 rows (an export of every row)
+ * is fetched 1000 at a time. getMany sends only the ids it needs (`ids=1,2,3`), and getOne of a
+ * resource without its own call asks for its one id the same way.
+ *
+ * resource            method     HTTP call (lists: ?page&perPage&sort&order&q&ids)
+ * admin-menu          getList    GET    configuration/menu/admin        (the fixed 17 items, whole;
+ *                                       filtered here by equal keys, e.g. isActive)
  * approve-listings    getList    GET    car/requests
  *                     getOne     GET    car/requests/{id}
  * denied-listings     getList    GET    car/requests/denied
@@ -20,16 +27,17 @@
  * featured-listings   getList    GET    cars/top-spotted
  *                     create     PUT    cars/top-spotted/add/{data.id}
  *                     delete     PUT    cars/top-spotted/remove/{id}
- * home-listings       getList    POST   cars {pageNumber, pageSize}     (server-paged; the picker)
+ * home-listings       getList    POST   cars {pageNumber, pageSize}     (the picker; no sort)
  * configuration       getOne     GET    configuration                  (any id; the record keeps it)
  *                     update     POST   configuration/update
- * payment-packages    getList    GET    payment/packages/individual (filter typeId 2),
- *                                       payment/packages/company (typeId 1), both without typeId
+ * payment-packages    getList    GET    payment/packages/individual (filter typeId 2, the default),
+ *                                       payment/packages/company (typeId 1); getMany asks both
  *                     create     POST   payment/packages/add
  *                     update     POST   payment/packages/update
  *                     delete     DELETE payment/packages/remove/{id}
  * transactions        getList    GET    payment/transactions/all, or /type/{filter.type}
- *                                       (server-paged, newest first; no sort)
+ *                                       (newest first, or oldest with sort date ASC;
+ *                                       answers {transactions, totalCount})
  * users               getList    GET    user/all
  *                     getOne     GET    user/{id}
  * messages            getList    POST   contact/messages
@@ -63,11 +71,8 @@
  *                             POST cars/listings/user/{id} {pageNumber 1, pageSize 50, stateFilter null},
  *                             GET user/balance/{id}
  *
- * The API answers most lists as whole arrays: getList then filters (`q` searches every text and
- * number field, any other key must equal), sorts and pages on the client; keys an endpoint takes
- * itself (typeId, type, makeId) are not filtered again. getOne of a resource without its own call,
- * getMany and getManyReference look the records up in the list; deleteMany repeats delete.
- * Anything not in the table rejects.
+ * getManyReference is getList with the target as a filter (models: brandId or makeId);
+ * deleteMany repeats delete. Anything not in the table rejects.
  */
 import {
   HttpError,
@@ -94,9 +99,14 @@ import {
 } from 'react-admin';
 import type { z } from 'zod';
 import { limits } from '#shared/limits.ts';
+import { LIST_PAGE_MAX, LIST_PER_PAGE, type ListPage } from '#shared/schemas/list.ts';
 import { messages } from '#shared/messages.ts';
 import type { CarCard, CarDetail, reportSchema } from '#shared/schemas/listing.ts';
-import type { Transaction, subscriptionSchema } from '#shared/schemas/payment.ts';
+import {
+  packageTypes,
+  type Transaction,
+  type subscriptionSchema,
+} from '#shared/schemas/payment.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { httpClient as defaultHttpClient, type HttpClient, type HttpMethod } from './httpClient.ts';
 
@@ -138,61 +148,67 @@ export interface AdminDataProvider extends DataProvider {
 
 type Data = Record<string, unknown>;
 
+type Page = { data: RaRecord[]; total: number };
+
 /** How one resource reaches the API; a missing entry means the method is not supported. */
 interface Endpoints {
-  /** Whole array (paged here), or a page the server cut with its total. */
-  list?: (params: GetListParams) => Promise<RaRecord[] | { data: RaRecord[]; total: number }>;
-  /** Filter keys the list call consumes itself. */
-  consumes?: string[];
+  /** One page of the list as the params ask (filter.ids: only those records). */
+  list?: (params: ListParams) => Promise<Page>;
   one?: (id: Identifier) => Promise<RaRecord>;
   create?: (data: Data) => Promise<RaRecord>;
   update?: (id: Identifier, data: Data, previous: RaRecord | undefined) => Promise<RaRecord>;
   remove?: (id: Identifier, previous: RaRecord | undefined) => Promise<RaRecord>;
 }
 
+type ListParams = Pick<GetListParams, 'pagination' | 'sort' | 'filter'>;
+
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-/** Filters, sorts and pages a whole array the way getList's params ask. */
-export function applyListParams<R extends RaRecord>(
-  rows: R[],
-  params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>,
-  consumed: string[] = [],
-): { data: R[]; total: number } {
-  let result = rows;
-  for (const [key, value] of Object.entries(params.filter ?? {})) {
-    if (consumed.includes(key) || !present(value)) continue;
-    if (key === 'q') {
-      const q = String(value).toLowerCase();
-      result = result.filter((row) =>
-        Object.values(row).some(
-          (v) =>
-            (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(q),
-        ),
-      );
-    } else if (Array.isArray(value)) {
-      result = result.filter((row) => value.map(String).includes(String(row[key])));
-    } else {
-      result = result.filter((row) => String(row[key]) === String(value));
-    }
-  }
+/** The admin API's list query for one server page: paging, the sort field, the search, the ids. */
+export function listQuery(params: ListParams, page: number, perPage: number): string {
+  const parts = [`page=${page}`, `perPage=${perPage}`];
   const { field, order } = params.sort ?? { field: '', order: 'ASC' };
-  if (field) {
-    const direction = order === 'DESC' ? -1 : 1;
-    result = [...result].sort((a, b) => direction * compare(a[field], b[field]));
-  }
-  const total = result.length;
-  if (params.pagination) {
-    const { page, perPage } = params.pagination;
-    result = result.slice((page - 1) * perPage, page * perPage);
-  }
-  return { data: result, total };
+  if (field) parts.push(`sort=${encodeURIComponent(field)}`, `order=${order}`);
+  const { q, ids } = params.filter ?? {};
+  if (present(q)) parts.push(`q=${encodeURIComponent(String(q))}`);
+  if (Array.isArray(ids)) parts.push(`ids=${ids.map((id) => encodeURIComponent(id)).join(',')}`);
+  return parts.join('&');
 }
 
-function compare(a: unknown, b: unknown): number {
-  if (!present(a)) return present(b) ? 1 : 0;
-  if (!present(b)) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
+/**
+ * The page getList asks for, from a server that answers at most LIST_PAGE_MAX rows a page: one
+ * call, or (an export of every row) its server pages one after the other.
+ */
+export async function pageThrough(
+  pagination: GetListParams['pagination'],
+  fetchPage: (page: number, perPage: number) => Promise<Page>,
+): Promise<Page> {
+  const { page, perPage } = pagination ?? { page: 1, perPage: LIST_PER_PAGE };
+  if (perPage <= LIST_PAGE_MAX) return fetchPage(page, perPage);
+  const first = (page - 1) * perPage;
+  const skip = first % LIST_PAGE_MAX;
+  const rows: RaRecord[] = [];
+  let total: number;
+  for (let next = Math.floor(first / LIST_PAGE_MAX) + 1; ; next += 1) {
+    const result = await fetchPage(next, LIST_PAGE_MAX);
+    total = result.total;
+    rows.push(...result.data);
+    const done = result.data.length < LIST_PAGE_MAX || next * LIST_PAGE_MAX >= total;
+    if (done || rows.length - skip >= perPage) break;
+  }
+  return { data: rows.slice(skip, skip + perPage), total };
+}
+
+/** Rows whose every filter key (when set) equals the record's: the admin menu's isActive. */
+function matching<R extends RaRecord>(rows: R[], filter: Record<string, unknown> = {}) {
+  const ids = Array.isArray(filter.ids) ? filter.ids.map(String) : null;
+  return rows.filter(
+    (row) =>
+      (!ids || ids.includes(String(row.id))) &&
+      Object.entries(filter).every(
+        ([key, value]) => key === 'ids' || !present(value) || String(row[key]) === String(value),
+      ),
+  );
 }
 
 function withoutId({ id: _id, ...rest }: Data) {
@@ -214,28 +230,46 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
     (await call<T>(method, path, body)).data;
   const get = <T>(path: string) => send<T>('GET', path);
 
-  const records = (path: string) => () => get<RaRecord[]>(path);
+  /** A paged admin list: the page of `path` (sent with `method`) that the params ask for. */
+  const paged =
+    (path: string | ((params: ListParams) => string), method: HttpMethod = 'GET') =>
+    (params: ListParams) =>
+      pageThrough(params.pagination, async (page, perPage) => {
+        const base = typeof path === 'string' ? path : path(params);
+        const { items, totalCount } = await send<ListPage<RaRecord>>(
+          method,
+          `${base}?${listQuery(params, page, perPage)}`,
+        );
+        return { data: items, total: totalCount };
+      });
   const listing = (id: Identifier) => get<CarDetail>(`car/requests/${id}`);
   const withReports = async (id: Identifier): Promise<ListingRecord> => {
     const [car, reports] = await Promise.all([listing(id), get<Report[]>(`car/reports/${id}`)]);
     return { ...car, reports };
   };
-  const packages = (typeId: unknown) =>
-    get<RaRecord[]>(`payment/packages/${Number(typeId) === 1 ? 'company' : 'individual'}`);
+  const packages = paged(
+    ({ filter }) =>
+      `payment/packages/${Number(filter?.typeId) === packageTypes.company ? 'company' : 'individual'}`,
+  );
 
   const resources: Record<string, Endpoints> = {
-    'admin-menu': { list: records('configuration/menu/admin') },
-    'approve-listings': { list: records('car/requests'), one: listing },
-    'denied-listings': { list: records('car/requests/denied'), one: listing },
+    'admin-menu': {
+      list: async ({ filter }) => {
+        const items = matching(await get<RaRecord[]>('configuration/menu/admin'), filter);
+        return { data: items, total: items.length };
+      },
+    },
+    'approve-listings': { list: paged('car/requests'), one: listing },
+    'denied-listings': { list: paged('car/requests/denied'), one: listing },
     'edited-listings': {
-      list: records('cars/edit/all'),
+      list: paged('cars/edit/all'),
       one: (id) => get<EditRecord>(`car/edit/${id}`),
     },
-    'reported-listings': { list: records('cars/reported'), one: withReports },
-    'suspended-listings': { list: records('cars/suspended'), one: withReports },
-    'active-listings': { list: records('cars/active') },
+    'reported-listings': { list: paged('cars/reported'), one: withReports },
+    'suspended-listings': { list: paged('cars/suspended'), one: withReports },
+    'active-listings': { list: paged('cars/active') },
     'featured-listings': {
-      list: records('cars/top-spotted'),
+      list: paged('cars/top-spotted'),
       create: async (data) => {
         await send('PUT', `cars/top-spotted/add/${String(data.id)}`);
         return data as RaRecord;
@@ -263,11 +297,18 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
       }),
     },
     'payment-packages': {
-      consumes: ['typeId'],
-      list: async ({ filter }) =>
-        present(filter?.typeId)
-          ? packages(filter.typeId)
-          : [...(await packages(2)), ...(await packages(1))],
+      list: async (params) => {
+        if (present(params.filter?.typeId) || !Array.isArray(params.filter?.ids))
+          return packages(params);
+        // getMany: the ids may be of either kind.
+        const kinds = await Promise.all(
+          [packageTypes.individual, packageTypes.company].map((typeId) =>
+            packages({ ...params, filter: { ...params.filter, typeId } }),
+          ),
+        );
+        const data = kinds.flatMap((kind) => kind.data);
+        return { data, total: data.length };
+      },
       create: (data) => send<RaRecord>('POST', 'payment/packages/add', withoutId(data)),
       update: (id, data) => send<RaRecord>('POST', 'payment/packages/update', { ...data, id }),
       remove: async (id, previous) => {
@@ -276,21 +317,21 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
       },
     },
     transactions: {
-      consumes: ['type'],
-      list: async ({ filter, pagination }) => {
-        const page = pagination ?? { page: 1, perPage: 500 };
-        const base = present(filter?.type)
-          ? `payment/transactions/type/${String(filter.type)}`
-          : 'payment/transactions/all';
-        const result = await get<{ transactions: Transaction[]; totalCount: number }>(
-          `${base}?pageNumber=${page.page}&pageSize=${page.perPage}`,
-        );
-        return { data: result.transactions, total: result.totalCount };
-      },
+      list: (params) =>
+        pageThrough(params.pagination, async (page, perPage) => {
+          const { filter } = params;
+          const base = present(filter?.type)
+            ? `payment/transactions/type/${String(filter.type)}`
+            : 'payment/transactions/all';
+          const result = await get<{ transactions: Transaction[]; totalCount: number }>(
+            `${base}?${listQuery({ ...params, filter: { ids: filter?.ids } }, page, perPage)}`,
+          );
+          return { data: result.transactions, total: result.totalCount };
+        }),
     },
-    users: { list: records('user/all'), one: (id) => get<User>(`user/${id}`) },
+    users: { list: paged('user/all'), one: (id) => get<User>(`user/${id}`) },
     messages: {
-      list: () => send<RaRecord[]>('POST', 'contact/messages'),
+      list: paged('contact/messages', 'POST'),
       update: (id, data, previous) =>
         send<RaRecord>('POST', 'contact/reply', {
           messageId: id,
@@ -313,13 +354,13 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
       },
     },
     ads: {
-      list: records('ad/all'),
+      list: paged('ad/all'),
       one: (id) => get<RaRecord>(`ad/${id}`),
       create: (data) => send<RaRecord>('POST', 'ad/add', withoutId(data)),
       update: (id, data) => send<RaRecord>('POST', 'ad/update', { ...data, id }),
     },
     vouchers: {
-      list: records('voucher/active'),
+      list: paged('voucher/active'),
       create: (data) =>
         send<RaRecord>('POST', 'voucher/add', {
           credits: data.credits,
@@ -331,15 +372,15 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
       },
     },
     makes: {
-      list: records('cars/brands'),
+      list: paged('cars/brands'),
       create: (data) => send<RaRecord>('POST', 'cars/brands/add', { name: data.name }),
     },
     models: {
-      consumes: ['makeId'],
-      list: async ({ filter }) =>
-        present(filter?.makeId)
-          ? get<RaRecord[]>(`cars/brands/${String(filter.makeId)}/models`)
-          : [],
+      list: async (params) => {
+        const makeId = params.filter?.makeId ?? params.filter?.brandId;
+        if (!present(makeId)) return { data: [], total: 0 };
+        return paged(`cars/brands/${String(makeId)}/models`)(params);
+      },
       create: (data) =>
         send<RaRecord>('POST', 'cars/models/add', { brandId: data.brandId, name: data.name }),
     },
@@ -355,18 +396,29 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
     return found;
   }
 
-  async function list(resource: string, params: GetListParams) {
-    const answer = await endpoint(resource, 'list', 'getList')(params);
-    if (!Array.isArray(answer)) return answer;
-    return applyListParams(answer, params, resources[resource]?.consumes);
+  const list = (resource: string, params: ListParams) =>
+    endpoint(resource, 'list', 'getList')(params);
+
+  /** Only the records of `ids`, asked for by id (at most a server page of ids per call). */
+  async function many(resource: string, ids: Identifier[]) {
+    const found: RaRecord[] = [];
+    for (let start = 0; start < ids.length; start += LIST_PAGE_MAX) {
+      const chunk = ids.slice(start, start + LIST_PAGE_MAX);
+      const { data } = await list(resource, {
+        pagination: { page: 1, perPage: chunk.length },
+        filter: { ids: chunk },
+      });
+      const wanted = new Set(chunk.map(String));
+      found.push(...data.filter((r) => wanted.has(String(r.id))));
+    }
+    return found;
   }
 
-  /** A record by id from the resource's own call, or else from its list. */
+  /** A record by id from the resource's own call, or else by its id from the list. */
   async function one(resource: string, id: Identifier) {
     const own = resources[resource]?.one;
     if (own) return own(id);
-    const { data } = await list(resource, { filter: {} });
-    const found = data.find((r) => String(r.id) === String(id));
+    const [found] = await many(resource, [id]);
     if (!found) throw new HttpError('Not found', 404, null);
     return found;
   }
@@ -381,11 +433,8 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
       (await list(resource, params)) as GetListResult<R>,
     getOne: async <R extends RaRecord>(resource: string, params: GetOneParams) =>
       ({ data: await one(resource, params.id) }) as GetOneResult<R>,
-    getMany: async <R extends RaRecord>(resource: string, params: GetManyParams) => {
-      const { data } = await list(resource, { filter: {} });
-      const wanted = params.ids.map(String);
-      return { data: data.filter((r) => wanted.includes(String(r.id))) } as GetManyResult<R>;
-    },
+    getMany: async <R extends RaRecord>(resource: string, params: GetManyParams) =>
+      ({ data: await many(resource, params.ids) }) as GetManyResult<R>,
     getManyReference: async <R extends RaRecord>(
       resource: string,
       params: GetManyReferenceParams,
