@@ -148,6 +148,12 @@ export interface AdminDataProvider extends DataProvider {
 
 type Data = Record<string, unknown>;
 
+/**
+ * ExportButton's maxResults for a CSV of every matching row, not just the page (react-admin's
+ * default is 1000): getList then pages through the server 1000 rows at a time.
+ */
+export const EVERY_ROW = Number.MAX_SAFE_INTEGER;
+
 type Page = { data: RaRecord[]; total: number };
 
 /** How one resource reaches the API; a missing entry means the method is not supported. */

@@ -7,15 +7,17 @@ import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { cardPrice } from '../listings/listingFields.ts';
 import { listingTypeName } from './listingTypes.ts';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 const TITLE = 'Active listings';
 
+/** The server sorts every live listing only by indexed columns: not by make, model or body. */
 const columns: GridColDef<CarCard>[] = [
   { field: 'id', headerName: 'ID', width: 80 },
-  { field: 'brand', headerName: 'Make', flex: 1, minWidth: 120 },
-  { field: 'model', headerName: 'Model', flex: 1, minWidth: 120 },
+  { field: 'brand', headerName: 'Make', flex: 1, minWidth: 120, sortable: false },
+  { field: 'model', headerName: 'Model', flex: 1, minWidth: 120, sortable: false },
   { field: 'title', headerName: 'Title', flex: 2, minWidth: 200 },
-  { field: 'body', headerName: 'Body', flex: 1, minWidth: 110 },
+  { field: 'body', headerName: 'Body', flex: 1, minWidth: 110, sortable: false },
   {
     field: 'typeId',
     headerName: 'Type',
@@ -38,7 +40,7 @@ function ActiveListings() {
     <>
       <SectionTitle
         title={total === undefined ? TITLE : `${TITLE} (${total})`}
-        actions={<ExportButton exporter={tableExporter(columns)} />}
+        actions={<ExportButton maxResults={EVERY_ROW} exporter={tableExporter(columns)} />}
       />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<CarCard>

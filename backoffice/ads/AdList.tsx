@@ -17,6 +17,7 @@ import { SectionTitle } from '../common/SectionTitle.tsx';
 import { quietList } from '../common/quietList.ts';
 import { adCsvRow, adStatus } from './adFields.ts';
 import { AdDialog, newAd, type AdDraft } from './AdDialog.tsx';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 const TITLE = 'Ads';
 
@@ -76,7 +77,7 @@ export function AdList() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(newAd)}>
               Create ad
             </Button>
-            <ExportButton />
+            <ExportButton maxResults={EVERY_ROW} />
           </>
         }
       />

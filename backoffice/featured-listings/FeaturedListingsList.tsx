@@ -15,6 +15,7 @@ import { texts } from '../texts.ts';
 import { NARROW_QUERY } from '../theme.ts';
 import { FeaturedCards } from './FeaturedCards.tsx';
 import { FeaturedPicker } from './FeaturedPicker.tsx';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 /**
  * Named after what the home page calls these cars, not 'Featured', which is a paid listing type
@@ -86,7 +87,7 @@ function FeaturedListings() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setPicking(true)}>
               {texts.featured.add}
             </Button>
-            <ExportButton exporter={tableExporter(columns)} />
+            <ExportButton maxResults={EVERY_ROW} exporter={tableExporter(columns)} />
           </>
         }
       />

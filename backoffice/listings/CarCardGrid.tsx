@@ -8,6 +8,7 @@ import { SectionTitle } from '../common/SectionTitle.tsx';
 import { quietList } from '../common/quietList.ts';
 import { CarCardTile } from './CarCardTile.tsx';
 import { cardCsvRow } from './listingFields.ts';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 interface CarCardGridProps {
   /** The section's title, as in the menu. */
@@ -33,7 +34,10 @@ export function CarCardGrid({ title, empty, to }: CarCardGridProps) {
       perPage={24}
       sort={{ field: 'createdAt', order: 'DESC' }}
     >
-      <SectionTitle title={title} actions={<ExportButton exporter={exporter} />} />
+      <SectionTitle
+        title={title}
+        actions={<ExportButton maxResults={EVERY_ROW} exporter={exporter} />}
+      />
       <Cards empty={empty} to={to} />
     </ListBase>
   );

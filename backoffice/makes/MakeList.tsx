@@ -9,6 +9,7 @@ import { SectionTitle } from '../common/SectionTitle.tsx';
 import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { MakeCreateDialog } from './MakeCreateDialog.tsx';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 const TITLE = 'Makes';
 
@@ -29,7 +30,7 @@ export function MakeList() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               Add make
             </Button>
-            <ExportButton exporter={tableExporter(columns)} />
+            <ExportButton maxResults={EVERY_ROW} exporter={tableExporter(columns)} />
           </>
         }
       />

@@ -9,6 +9,7 @@ import { SectionTitle } from '../common/SectionTitle.tsx';
 import { csvExporter, tableRow } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
 import { MessageDialog } from './MessageDialog.tsx';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 const TITLE = 'Messages';
 
@@ -63,7 +64,10 @@ export function MessageList() {
       perPage={25}
       sort={{ field: 'id', order: 'DESC' }}
     >
-      <SectionTitle title={TITLE} actions={<ExportButton exporter={exporter} />} />
+      <SectionTitle
+        title={TITLE}
+        actions={<ExportButton maxResults={EVERY_ROW} exporter={exporter} />}
+      />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<ContactMessage> label={TITLE} columns={columns} onRowClick={setOpen} />
       <MessageDialog message={open} onClose={() => setOpen(null)} />

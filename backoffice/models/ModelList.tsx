@@ -11,6 +11,7 @@ import { quietList } from '../common/quietList.ts';
 import { texts } from '../texts.ts';
 import { MakeAutocomplete } from './MakeAutocomplete.tsx';
 import { ModelCreateDialog, type Model } from './ModelCreateDialog.tsx';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 const TITLE = 'Models';
 
@@ -44,7 +45,7 @@ function Models() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               Add model
             </Button>
-            <ExportButton exporter={tableExporter(columns)} />
+            <ExportButton maxResults={EVERY_ROW} exporter={tableExporter(columns)} />
           </>
         }
       />

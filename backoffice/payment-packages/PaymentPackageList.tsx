@@ -12,6 +12,7 @@ import { useConfirmedDelete } from '../common/useConfirmedDelete.tsx';
 import { texts } from '../texts.ts';
 import { packageAmount, packageTabs } from './packageFields.ts';
 import { PaymentPackageDialog, type PackageDraft } from './PaymentPackageDialog.tsx';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 const TITLE = 'Payment packages';
 
@@ -84,7 +85,7 @@ function PaymentPackages() {
             >
               Create package
             </Button>
-            <ExportButton exporter={tableExporter(columns)} />
+            <ExportButton maxResults={EVERY_ROW} exporter={tableExporter(columns)} />
           </>
         }
       />

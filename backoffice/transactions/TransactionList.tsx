@@ -14,6 +14,7 @@ import { SectionTitle } from '../common/SectionTitle.tsx';
 import { quietList } from '../common/quietList.ts';
 import { ActionCell, BalanceCell } from './TransactionCells.tsx';
 import { transactionCsvRow, transactionTabs } from './transactionLabels.ts';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 const TITLE = 'Transactions';
 
@@ -66,7 +67,7 @@ function Transactions() {
   const type = filterValues.type === undefined ? 'all' : Number(filterValues.type);
   return (
     <>
-      <SectionTitle title={TITLE} actions={<ExportButton />} />
+      <SectionTitle title={TITLE} actions={<ExportButton maxResults={EVERY_ROW} />} />
       <Tabs
         value={type}
         onChange={(_, value: number | 'all') =>

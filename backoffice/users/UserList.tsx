@@ -7,6 +7,7 @@ import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { tableExporter } from '../common/csv.ts';
 import { quietList } from '../common/quietList.ts';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 export type UserRow = z.infer<typeof userRowSchema>;
 
@@ -26,7 +27,10 @@ export function UserList() {
   const panel = usePanelPath();
   return (
     <ListBase<UserRow> queryOptions={quietList} perPage={25} sort={{ field: 'id', order: 'ASC' }}>
-      <SectionTitle title={TITLE} actions={<ExportButton exporter={tableExporter(columns)} />} />
+      <SectionTitle
+        title={TITLE}
+        actions={<ExportButton maxResults={EVERY_ROW} exporter={tableExporter(columns)} />}
+      />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
       <DataTable<UserRow>
         label={TITLE}

@@ -11,6 +11,7 @@ import { quietList } from '../common/quietList.ts';
 import { useConfirmedDelete } from '../common/useConfirmedDelete.tsx';
 import { texts } from '../texts.ts';
 import { VoucherCreateDialog, type Voucher } from './VoucherCreateDialog.tsx';
+import { EVERY_ROW } from '../dataProvider.ts';
 
 const TITLE = 'Vouchers';
 
@@ -68,7 +69,7 @@ export function VoucherList() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               Create voucher
             </Button>
-            <ExportButton exporter={tableExporter(columns)} />
+            <ExportButton maxResults={EVERY_ROW} exporter={tableExporter(columns)} />
           </>
         }
       />
