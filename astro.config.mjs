@@ -14,5 +14,6 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), precompress()],
   server: { port: 4321 },
-  build: { inlineStylesheets: 'auto' },
+  // Styles inline: one round trip less before the first paint (pages are cached compressed).
+  build: { inlineStylesheets: 'always' },
 });
