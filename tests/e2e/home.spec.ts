@@ -94,8 +94,8 @@ test('the grid pages 50 cars at a time, with an ad after every 4th car', async (
   await expect(carCards(page)).toHaveCount(PAGE_SIZE);
   await expect(carCards(page).first()).toHaveAttribute('href', `/car/${first.cars.cars[0]!.id}`);
   if (first.cars.ads.length > 0) {
-    // The grid is car, car, car, car, ad, car, ...
-    const items = grid(page).locator('.grid > a');
+    // The grid is car, car, car, car, ad, car, ... (a car's card holds its link and its heart).
+    const items = grid(page).locator('.grid > *');
     await expect(items.nth(4)).toHaveAttribute('data-ad-id', /\d+/);
     await expect(items.nth(9)).toHaveAttribute('data-ad-id', /\d+/);
     await expect(items.nth(3)).not.toHaveAttribute('data-ad-id', /./);
