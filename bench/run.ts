@@ -306,26 +306,27 @@ function scenariosFor(dataset: Dataset): Scenario[] {
     },
     {
       key: 'admin-active',
-      name: 'Admin: GET cars/active (active listings)',
+      // What the back-office asks: one page, sorted on the server (no list is fetched whole).
+      name: 'Admin: GET cars/active, page 1 of 25 by id (active listings)',
       kind: 'admin',
       script: 'get.lua',
-      path: '/api/cars/active',
+      path: '/api/cars/active?page=1&perPage=25&sort=id&order=DESC',
       admin: true,
     },
     {
       key: 'admin-users',
-      name: 'Admin: GET user/all (users)',
+      name: 'Admin: GET user/all, page 1 of 25 by id (users)',
       kind: 'admin',
       script: 'get.lua',
-      path: '/api/user/all',
+      path: '/api/user/all?page=1&perPage=25&sort=id&order=ASC',
       admin: true,
     },
     {
       key: 'admin-transactions',
-      name: 'Admin: GET payment/transactions/all (page 1)',
+      name: 'Admin: GET payment/transactions/all, page 1 of 25',
       kind: 'admin',
       script: 'get.lua',
-      path: '/api/payment/transactions/all?pageNumber=1&pageSize=25',
+      path: '/api/payment/transactions/all?page=1&perPage=25',
       admin: true,
     },
   ];
