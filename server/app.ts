@@ -14,6 +14,7 @@ import { identify } from './auth/guard.ts';
 import { catalogRouter } from './catalog/index.ts';
 import { configurationRouter } from './configuration/index.ts';
 import { apiCaching } from './http/caching.ts';
+import { rejectNulBytes } from './http/nul-bytes.ts';
 import { ApiError } from './http/errors.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { onError, onNotFound } from './http/on-error.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: Deps) {
     return limiter(size)(c, next);
   });
   api.use(...apiCaching);
+  api.use(rejectNulBytes);
   api.use(identify);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

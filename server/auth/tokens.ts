@@ -30,7 +30,12 @@ export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; exp
 
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+    // A token that never expires is not one this server signs: `exp` is required.
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+    });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string')
       return { ok: false, expired: false };

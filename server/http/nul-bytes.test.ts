@@ -1,0 +1,46 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import { privatePayload, signUp } from '../../tests/support/factories.ts';
+import { NUL_MESSAGE } from './nul-bytes.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('a NUL character in a request', () => {
+  it.each([
+    ['/api/user/login', { email: 'a\u0000@b.mt', password: 'x' }],
+    ['/api/user/register/private', privatePayload({ firstName: 'Ann\u0000' })],
+    ['/api/contact/send', { name: 'A', email: 'a@b.mt', phone: '1', message: 'hi\u0000' }],
+    ['/api/user/password/forgot', { email: '\u0000' }],
+    ['/api/cars/search', { chassisNumber: 'WVW\u0000' }],
+    ['/api/payment/transaction/check', { sessionId: 'cs_\u0000' }],
+  ])('%s answers 400 with a clear message, never 500', async (path, body) => {
+    const res = await ctx.post(path, body);
+    expect(res).toMatchObject({ status: 400, code: 400, message: NUL_MESSAGE });
+  });
+
+  it('in the address answers 400 too, and a body without one still works', async () => {
+    const res = await ctx.request('GET', '/api/cars/brands/1%00/models');
+    expect(res).toMatchObject({ status: 400, message: NUL_MESSAGE });
+    const ok = await ctx.post('/api/cars/search', { chassisNumber: 'WVW' });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('access tokens', () => {
+  it('refuses a correctly signed token without an expiry', async () => {
+    const user = await signUp(ctx);
+    const forever = await new SignJWT({ role: 2, email: user.email, sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.userId))
+      .setIssuer('spotted')
+      .setIssuedAt()
+      .sign(ctx.deps.jwtKey);
+    const res = await ctx.get(`/api/user/${user.userId}`, forever);
+    expect(res).toMatchObject({ status: 401, message: 'Invalid token' });
+  });
+});
