@@ -46,7 +46,8 @@ export async function boot(config: Config): Promise<{
     reference: referenceCache(db, changes),
     views: viewCounter(db),
     counts: countCache(changes),
-    details: new TaggedCache({ maxEntries: 5000, ttlMs: 60_000 }, changes),
+    // About 30 KB of objects each (the listing and its 24 cards): 1,000 stay well within memory.
+    details: new TaggedCache({ maxEntries: 1000, ttlMs: 60_000 }, changes),
   };
   const admin = await ensureAdmin(db, config);
   if (config.DEMO_DATA) await seedDemo(deps);
