@@ -1,18 +1,10 @@
-import { and, count, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { limits } from '#shared/limits.ts';
 import type { AddAd, AdminAd, UpdateAd } from '#shared/schemas/ad.ts';
 import type { adminSorts, ListPage, ListQuery } from '#shared/schemas/list.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
-import {
-  asId,
-  containing,
-  listPage,
-  orderOf,
-  pageWindow,
-  wantsPage,
-  type SortColumn,
-} from '../db/lists.ts';
+import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } from '../db/lists.ts';
 import { ads, cities } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
@@ -85,20 +77,7 @@ export async function listAds(
   const now = new Date();
   const toAd = (rows: AdRow[]) => rows.map((row) => toAdminAd(row, now));
   if (!wantsPage(query)) return toAd(await selectAds(db).orderBy(...newestFirst));
-  const pattern = query.q ? containing(query.q) : null;
-  const id = query.q ? asId(query.q) : null;
-  const where = and(
-    query.ids ? inArray(ads.id, query.ids) : undefined,
-    pattern
-      ? or(
-          ilike(ads.title, pattern),
-          ilike(ads.client, pattern),
-          ilike(ads.description, pattern),
-          ilike(ads.url, pattern),
-          id === null ? undefined : eq(ads.id, id),
-        )
-      : undefined,
-  );
+  const where = picked(query, ads.id, [ads.title, ads.client, ads.description, ads.url]);
   const { limit, offset } = pageWindow(query);
   return listPage(
     selectAds(db)

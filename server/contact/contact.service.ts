@@ -1,14 +1,13 @@
-import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { ContactMessage, contactReplySchema, contactSchema } from '#shared/schemas/contact.ts';
 import type { adminSorts, ListPage, ListQuery } from '#shared/schemas/list.ts';
 import type { z } from '#shared/schemas/zod.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
 import {
-  asId,
   byDescendingIndex,
-  containing,
   listPage,
+  picked,
   orderOf,
   pageWindow,
   wantsPage,
@@ -101,19 +100,11 @@ export async function listMessages(
         .from(contactMessages)
         .orderBy(...newestFirst)
     ).map(toMessage);
-  const pattern = query.q ? containing(query.q) : null;
-  const id = query.q ? asId(query.q) : null;
-  const where = and(
-    query.ids ? inArray(contactMessages.id, query.ids) : undefined,
-    pattern
-      ? or(
-          ilike(contactMessages.email, pattern),
-          ilike(contactMessages.phone, pattern),
-          ilike(contactMessages.text, pattern),
-          id === null ? undefined : eq(contactMessages.id, id),
-        )
-      : undefined,
-  );
+  const where = picked(query, contactMessages.id, [
+    contactMessages.email,
+    contactMessages.phone,
+    contactMessages.text,
+  ]);
   const { limit, offset } = pageWindow(query);
   return listPage(
     db

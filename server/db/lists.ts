@@ -1,4 +1,4 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   LIST_PER_PAGE,
   type ListPage,
@@ -53,6 +53,25 @@ export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** `q` as an id when it is a whole number (a search for "42" also finds row 42). */
 export const asId = (q: string) => (/^\d{1,9}$/.test(q) ? Number(q) : null);
+
+/** The rows a list query picks: the `ids` asked for, and `q` found in any of `texts` or as the id. */
+export function picked(
+  query: ListQuery,
+  id: AnyColumn,
+  texts: (AnyColumn | SQL)[],
+): SQL | undefined {
+  const pattern = query.q ? containing(query.q) : null;
+  const asNumber = query.q ? asId(query.q) : null;
+  return and(
+    query.ids ? inArray(id, query.ids) : undefined,
+    pattern
+      ? or(
+          ...texts.map((text) => ilike(text, pattern)),
+          asNumber === null ? undefined : eq(id, asNumber),
+        )
+      : undefined,
+  );
+}
 
 /** A page's rows and the total, run together. */
 export async function listPage<T>(

@@ -1,17 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { adminSorts, ListPage, ListQuery } from '#shared/schemas/list.ts';
 import { packageTypes, type PaymentPackage } from '#shared/schemas/payment.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
-import {
-  asId,
-  containing,
-  listPage,
-  orderOf,
-  pageWindow,
-  wantsPage,
-  type SortColumn,
-} from '../db/lists.ts';
+import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } from '../db/lists.ts';
 import { configuration, paymentPackages } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -62,18 +54,9 @@ export async function listPackages(db: Db, typeId: number, query: ListQuery<Pack
         .where(onSale)
         .orderBy(...cheapestFirst)
     ).map(toPackage);
-  const pattern = query.q ? containing(query.q) : null;
-  const id = query.q ? asId(query.q) : null;
   const where = and(
     onSale,
-    query.ids ? inArray(paymentPackages.id, query.ids) : undefined,
-    pattern
-      ? or(
-          ilike(paymentPackages.name, pattern),
-          ilike(paymentPackages.description, pattern),
-          id === null ? undefined : eq(paymentPackages.id, id),
-        )
-      : undefined,
+    picked(query, paymentPackages.id, [paymentPackages.name, paymentPackages.description]),
   );
   const { limit, offset } = pageWindow(query);
   return listPage(

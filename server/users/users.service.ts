@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { roleNames, roles, type RoleId } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { adminSorts, ListQuery } from '#shared/schemas/list.ts';
@@ -12,15 +12,7 @@ import {
 } from '#shared/schemas/user.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
-import {
-  asId,
-  containing,
-  listPage,
-  orderOf,
-  pageWindow,
-  wantsPage,
-  type SortColumn,
-} from '../db/lists.ts';
+import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } from '../db/lists.ts';
 import { cities, listings, users, userSearchText } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -85,15 +77,7 @@ export async function listUsers(deps: Deps, query: ListQuery<UserSort> = {}) {
       .orderBy(desc(users.id));
     return rows.map(toUserRow);
   }
-  const pattern = query.q ? containing(query.q) : null;
-  const id = query.q ? asId(query.q) : null;
-  const where = and(
-    live,
-    query.ids ? inArray(users.id, query.ids) : undefined,
-    pattern
-      ? or(ilike(userSearchText(users), pattern), id === null ? undefined : eq(users.id, id))
-      : undefined,
-  );
+  const where = and(live, picked(query, users.id, [userSearchText(users)]));
   const { limit, offset } = pageWindow(query);
   return listPage(
     deps.db
