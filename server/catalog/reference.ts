@@ -31,6 +31,7 @@ export interface Reference {
   listingTypes: PublicConfiguration['listingTypes'];
   configuration: PublicConfiguration;
   cities: Named[];
+  cityName(id: number | null): string;
   menu: (typeof adminMenuItems.$inferSelect)[];
 }
 
@@ -71,6 +72,7 @@ async function load(db: Db): Promise<Reference> {
     enumNames.set(`${row.kind}:${row.id}`, row.name);
   }
   const makeNames = new Map(makeRows.map((m) => [m.id, m.name]));
+  const cityNames = new Map(cityRows.map((c) => [c.id, c.name]));
   const modelNames = new Map(modelRows.map((m) => [m.id, m.name]));
   const modelsByMake = new Map<number, Model[]>();
   for (const model of modelRows.sort(byName)) {
@@ -91,6 +93,7 @@ async function load(db: Db): Promise<Reference> {
     listingTypes: types,
     configuration: { ...fields, listingTypes: types },
     cities: cityRows,
+    cityName: (id) => (id === null ? '' : (cityNames.get(id) ?? '')),
     menu,
   };
 }

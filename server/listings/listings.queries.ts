@@ -87,7 +87,7 @@ function toCard(row: CardRow, reference: Reference): CarCard {
     body: reference.enumerableName('bodies', bodyId) ?? '',
     fuel: reference.enumerableName('fuels', fuelId) ?? '',
     transmission: reference.enumerableName('transmissions', transmissionId) ?? '',
-    city: reference.cities.find((c) => c.id === cityId)?.name ?? '',
+    city: reference.cityName(cityId),
     image: photo ? cardUrl(photo.key) : null,
     imageVersions: photo ? cardVersions(photo.key, photo.cardWidths) : [],
     isTopSpotted: topSpottedAt !== null,
