@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { PageCache, sendPage } from './http/page-cache.ts';
 import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
-import { liveListingPage } from './listings/listings.service.ts';
+import { liveListingPage } from './listings/details.ts';
 import { VIEW_FLUSH_SECONDS } from './listings/views.ts';
 import { startJobs } from './jobs/scheduler.ts';
 

@@ -1,6 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { negotiate, PageCache } from './page-cache.ts';
+import { negotiate } from './encoding.ts';
+import { PageCache } from './page-cache.ts';
 
 const options = { maxBytes: 1_000_000, ttlMs: 60_000, cacheControl: 'public, s-maxage=60' };
 const html = (text: string) => Buffer.from(`<html><body>${text.repeat(50)}</body></html>`);

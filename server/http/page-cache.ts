@@ -1,16 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Changes } from '../db/changes.ts';
 import { tagsOf } from '../db/tagged-cache.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** What a cached page may be sent as, best first. */
-const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number] | 'identity';
+import { compressAll, etagOf, negotiate, type Encoding } from './encoding.ts';
 
 /** A rendered page, kept with its compressed forms and what it shows. */
 export interface CachedPage {
@@ -31,33 +22,6 @@ export interface PageCacheOptions {
   /** What a CDN in front may do with a public page. */
   cacheControl: string;
 }
-
-/** Picks the encoding of an Accept-Encoding header among those a page has. */
-export function negotiate(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  for (const encoding of ENCODINGS) {
-    const match = new RegExp(`(?:^|,)\\s*${encoding}\\s*(?:;\\s*q=([0-9.]+))?`).exec(accepted);
-    if (match && (match[1] === undefined || Number(match[1]) > 0)) return encoding;
-  }
-  return 'identity';
-}
-
-/** Compresses a body once for every encoding a client may ask for. */
-export async function compressAll(body: Buffer): Promise<CachedPage['bodies']> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzipAsync(body, { level: 6 }),
-  ]);
-  return { identity: body, br, gzip: gz };
-}
-
-export const etagOf = (body: Buffer) =>
-  `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 /**
  * The anonymous HTML of public pages, the same for every visitor, kept already compressed until

@@ -1,13 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { etagOf, negotiate, type PageCache } from './page-cache.ts';
+import { compressOne, etagOf, MIN_COMPRESSED_BYTES, negotiate } from './encoding.ts';
+import type { PageCache } from './page-cache.ts';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Bodies smaller than this are sent as they are: compressing them saves nothing. */
-const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg)/;
 
 /** What a rendered page's answer goes through (Astro.locals.page; site/middleware.ts). */
@@ -15,12 +9,6 @@ export interface PageDelivery {
   /** The page is the same for every visitor: keep it until what `tags` name changes. */
   cacheFor(tags: string[]): void;
   deliver(response: Response): Promise<Response>;
-}
-
-function compressed(body: Buffer, encoding: ReturnType<typeof negotiate>) {
-  if (encoding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
-  return Promise.resolve(body);
 }
 
 /**
@@ -53,13 +41,13 @@ export function pageDelivery(req: IncomingMessage, cache: PageCache | null): Pag
           headers: { etag, 'cache-control': headers['cache-control'] },
         });
       const encoding =
-        body.length < MIN_COMPRESS_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
+        body.length < MIN_COMPRESSED_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
       let sent: Buffer;
       if (cacheable && cache && tags) {
         const page = await cache.store(req.url ?? '/', { status: 200, headers, body, tags });
         sent = page.bodies[encoding] ?? body;
       } else {
-        sent = await compressed(body, encoding);
+        sent = encoding === 'identity' ? body : await compressOne(body, encoding);
       }
       const out = new Headers(headers);
       out.set('etag', etag);

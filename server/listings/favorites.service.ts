@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { favorites, listings } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { cardPage, isLive } from './listings.queries.ts';
-import { LISTING_NOT_FOUND } from './listings.service.ts';
+import { LISTING_NOT_FOUND } from './details.ts';
 import { sortOrder } from './search.ts';
 
 /** Saves a live listing to the user's favourites; saving it again changes nothing. */

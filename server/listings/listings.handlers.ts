@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/env.ts';
 import { addFavorite, favoritePage, removeFavorite } from './favorites.service.ts';
 import { cardPage, cards, defaultOrder, isLive, topSpottedWhere } from './listings.queries.ts';
 import type * as routes from './listings.routes.ts';
+import * as detail from './details.ts';
 import * as listings from './listings.service.ts';
 import { reportListing } from './reports.service.ts';
 import { searchWhere, sortOrder } from './search.ts';
@@ -48,11 +49,11 @@ export const search: Handler<typeof routes.search> = async (c) => {
 export const details: Handler<typeof routes.details> = async (c) =>
   ok(
     c,
-    await listings.publicListing(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)),
+    await detail.publicListing(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)),
   );
 
 export const countView: Handler<typeof routes.countView> = async (c) =>
-  ok(c, await listings.countView(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)));
+  ok(c, await detail.countView(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)));
 
 export const sellerListings: Handler<typeof routes.sellerListings> = async (c) => {
   const { userId } = c.req.valid('param');

@@ -1,21 +1,8 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  notInArray,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings, users } from '../db/schema/index.ts';
+import { prepared } from '../db/prepared.ts';
 import { referenceOf, type Reference } from '../catalog/reference.ts';
 import type { CountCache } from './counts.ts';
 import { cardUrl, cardVersions } from './photos.ts';
@@ -159,55 +146,69 @@ export async function cards(
 
 export const topSpottedWhere = and(isLive, isNotNull(listings.topSpottedAt));
 
-export async function cardsByIds(db: Db, ids: number[]) {
-  if (!ids.length) return [];
-  return cards(db, inArray(listings.id, ids));
-}
-
-type Comparable = Pick<
-  typeof listings.$inferSelect,
-  'id' | 'userId' | 'makeId' | 'modelId' | 'bodyId' | 'price'
->;
+/** Cards in a carousel. */
+const CAROUSEL = 12;
 
 /**
- * 'Similar vehicles': other sellers' live cars of the same model, then make, then body, each the
- * nearest in price. Every step reads two short index ranges (above and below the price), so the
- * cost does not grow with the number of listings.
+ * The ids of a listing page's two carousels, as two columns of a statement that reads the listing
+ * (`listings`):
+ *
+ * - `sellerIds`, 'More from this seller': the seller's other live cars, in the public lists' order.
+ * - `similarIds`, 'Similar vehicles': other sellers' live cars of the same model, then make, then
+ *   body, each the nearest in price. Every group reads two short index ranges (above and below
+ *   the price); a car counts in the first group it belongs to. A group is read only as far as it
+ *   can matter: the model group's 12 nearest a side; when it holds fewer than 12 cars, at most 11
+ *   of the make group's nearest are model cars, so 24 a side leave 12 others (the same for body).
  */
-export async function similarCards(db: Db, car: Comparable, limit = 12): Promise<CarCard[]> {
-  const picked: number[] = [];
-  const groups = [
-    eq(listings.modelId, car.modelId),
-    eq(listings.makeId, car.makeId),
-    eq(listings.bodyId, car.bodyId),
-  ];
-  for (const group of groups) {
-    const need = limit - picked.length;
-    if (need <= 0) break;
-    const base = and(
-      isLive,
-      group,
-      ne(listings.userId, car.userId),
-      picked.length ? notInArray(listings.id, picked) : undefined,
+export function carouselIds() {
+  // Written as SQL with constants (not parameters) for the state and the limits: the prepared
+  // statement's generic plan then reads the live listings' partial indexes, so PostgreSQL plans it
+  // once per connection instead of at every view.
+  const live = `other.state = 'ACTIVE' and other.original_id is null`;
+  const near = (column: string, rank: number, take: number) =>
+    [
+      ['>=', 'asc'],
+      ['<', 'desc'],
+    ].map(([compare, direction]) =>
+      sql.raw(`(
+        select other.id, ${rank} as rank, other.price from listings other
+        where ${live} and other.user_id <> listings.user_id
+          and other.${column} = listings.${column} and other.price ${compare} listings.price
+        order by other.price ${direction}, other.id ${direction} limit ${take})`),
     );
-    const nearest = (where: SQL | undefined, order: SQL[]) =>
-      db
-        .select({ id: listings.id, price: listings.price })
-        .from(listings)
-        .where(where)
-        .orderBy(...order)
-        .limit(need);
-    const [above, below] = await Promise.all([
-      nearest(and(base, gte(listings.price, car.price)), [asc(listings.price), asc(listings.id)]),
-      nearest(and(base, lt(listings.price, car.price)), [desc(listings.price), desc(listings.id)]),
-    ]);
-    const closest = [...above, ...below]
-      .sort((a, b) => Math.abs(a.price - car.price) - Math.abs(b.price - car.price) || a.id - b.id)
-      .slice(0, need);
-    picked.push(...closest.map((row) => row.id));
-  }
-  if (!picked.length) return [];
-  const found = await cards(db, inArray(listings.id, picked), undefined, limit);
-  const byId = new Map(found.map((card) => [card.id, card]));
-  return picked.flatMap((id) => byId.get(id) ?? []);
+  const groups = [
+    ...near('model_id', 1, CAROUSEL),
+    ...near('make_id', 2, 2 * CAROUSEL),
+    ...near('body_id', 3, 2 * CAROUSEL),
+  ];
+  return {
+    similarIds: sql<number[]>`array(
+      select id from (${sql.join(groups, sql` union all `)}) nearest
+      group by id
+      order by min(rank), min(abs(price - ${listings.price})), id
+      limit ${sql.raw(String(CAROUSEL))})`,
+    sellerIds: sql<number[]>`array(
+      select other.id from listings other
+      where ${sql.raw(live)} and other.user_id = ${listings.userId} and other.id <> ${listings.id}
+      order by other.listing_type_id, other.published_at desc nulls last, other.id desc nulls last
+      limit ${sql.raw(String(CAROUSEL))})`,
+  };
+}
+
+const cardsById = prepared(
+  (db) => cardQuery(db).where(sql`${listings.id} = any(${sql.placeholder('ids')}::integer[])`),
+  'cards_by_id',
+);
+
+/** The two carousels' cards, from the ids `carouselIds` read: one prepared statement. */
+export async function carouselCards(
+  db: Db,
+  { sellerIds, similarIds }: { sellerIds: number[]; similarIds: number[] },
+): Promise<{ userCars: CarCard[]; similarCars: CarCard[] }> {
+  const ids = [...sellerIds, ...similarIds];
+  if (!ids.length) return { userCars: [], similarCars: [] };
+  const [rows, reference] = await Promise.all([cardsById(db).execute({ ids }), referenceOf(db)]);
+  const byId = new Map(rows.map((card) => [card.id, toCard(card, reference)]));
+  const pick = (list: number[]) => list.flatMap((id) => byId.get(id) ?? []);
+  return { userCars: pick(sellerIds), similarCars: pick(similarIds) };
 }

@@ -1,36 +1,21 @@
-import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
-import type { CarDetail, ListingPayload, ListingState } from '#shared/schemas/listing.ts';
+import type { ListingPayload, ListingState } from '#shared/schemas/listing.ts';
 import type { Db } from '../db/client.ts';
-import {
-  cities,
-  equipmentItems,
-  favorites,
-  listingEquipment,
-  listingImages,
-  listings,
-  listingSafety,
-  safetyItems,
-  users,
-} from '../db/schema/index.ts';
+import { listingEquipment, listingImages, listings, listingSafety } from '../db/schema/index.ts';
 import type { Caller, Deps } from '../http/env.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import {
-  cardUrl,
-  cardVersions,
   deletePhotos,
-  largeVersion,
   photoAsBase64,
-  photoUrl,
   savePhotos,
   type ExistingPhoto,
   type StoredPhoto,
 } from './photos.ts';
 import { checkListing, toMonth, type ListingValues } from './listing-rules.ts';
-import { cards, isLive, similarCards } from './listings.queries.ts';
+import { describeListing, LISTING_NOT_FOUND } from './details.ts';
 import { hasOpenReservation, release, reserve } from './reservations.ts';
 
-export const LISTING_NOT_FOUND = 'Listing not found';
 const REQUEST_STATES: ListingState[] = ['PENDING', 'DENIED'];
 
 async function findListing(db: Db, id: number) {
@@ -255,217 +240,6 @@ export async function removeRequest(deps: Deps, caller: Caller, id: number) {
     deps,
     keys.map((k) => k.key),
   );
-}
-
-/** Everything the details screens show of one listing row, for `viewerId` (null: anonymous). */
-export async function describeListing(
-  deps: Pick<Deps, 'db' | 'reference'>,
-  row: typeof listings.$inferSelect,
-  viewerId: number | null,
-): Promise<CarDetail> {
-  const { db } = deps;
-  const reference = await deps.reference.get();
-  const name = reference.enumerableName;
-  const type = reference.listingTypes.find((t) => t.id === row.listingTypeId);
-  const [images, safety, equipment, [seller], favorite] = await Promise.all([
-    db
-      .select()
-      .from(listingImages)
-      .where(eq(listingImages.listingId, row.id))
-      .orderBy(asc(listingImages.position)),
-    db
-      .select({ id: safetyItems.id, name: safetyItems.name })
-      .from(listingSafety)
-      .innerJoin(safetyItems, eq(safetyItems.id, listingSafety.itemId))
-      .where(eq(listingSafety.listingId, row.id))
-      .orderBy(asc(safetyItems.id)),
-    db
-      .select({ id: equipmentItems.id, name: equipmentItems.name })
-      .from(listingEquipment)
-      .innerJoin(equipmentItems, eq(equipmentItems.id, listingEquipment.itemId))
-      .where(eq(listingEquipment.listingId, row.id))
-      .orderBy(asc(equipmentItems.id)),
-    db
-      .select({ user: users, city: cities.name })
-      .from(users)
-      .leftJoin(cities, eq(cities.id, users.cityId))
-      .where(eq(users.id, row.userId)),
-    viewerId
-      ? db
-          .select()
-          .from(favorites)
-          .where(and(eq(favorites.userId, viewerId), eq(favorites.listingId, row.id)))
-      : Promise.resolve([]),
-  ]);
-  const owner = seller?.user;
-  const isOwner = viewerId === row.userId;
-  const [userCars, similarCars] = isOwner
-    ? [[], []]
-    : await Promise.all([
-        cards(
-          db,
-          and(isLive, eq(listings.userId, row.userId), ne(listings.id, row.id)),
-          undefined,
-          12,
-        ),
-        similarCards(db, row),
-      ]);
-  return {
-    id: row.id,
-    userId: row.userId,
-    state: row.state,
-    deniedMessage: row.deniedMessage,
-    listingTypeId: row.listingTypeId,
-    typeName: type?.name ?? '',
-    originalId: row.originalId,
-    title: row.title,
-    brand: reference.makeName(row.makeId),
-    brandId: row.makeId,
-    model: reference.modelName(row.modelId),
-    modelId: row.modelId,
-    currency: row.currency,
-    price: row.price,
-    views: row.views,
-    isFavorite: favorite.length > 0,
-    isTopSpotted: row.topSpottedAt !== null,
-    images: images.map((i) => ({
-      id: i.id,
-      name: photoUrl(i.key),
-      card: cardUrl(i.key),
-      cardVersions: cardVersions(i.key, i.cardWidths),
-      large: largeVersion(i.key, i.largeWidth, i.largeHeight),
-      isCover: i.isCover,
-      width: i.width,
-      height: i.height,
-    })),
-    isFirstOwner: row.isFirstOwner,
-    isFixedPrice: row.isFixedPrice,
-    isRedPlate: row.isRedPlate,
-    isDirectFinanceAvailable: row.isDirectFinanceAvailable,
-    millage: row.millage,
-    fuel: name('fuels', row.fuelId) ?? '',
-    fuelId: row.fuelId,
-    year: row.year,
-    transmission: name('transmissions', row.transmissionId) ?? '',
-    driveTrain: name('driveTrains', row.driveTrainId),
-    body: name('bodies', row.bodyId) ?? '',
-    doorNumber: name('doorsNumber', row.doorNumberId) ?? '',
-    cubics: row.cubics,
-    batteryCapacity: row.batteryCapacity,
-    batteryRange: row.batteryRange,
-    chargerType: name('chargerTypes', row.chargerTypeId),
-    power: row.power,
-    emissionClass: name('emissionClasses', row.emissionClassId) ?? '',
-    steeringWheelSide: name('steeringWheelSides', row.steeringWheelSideId) ?? '',
-    acType: name('acTypes', row.acTypeId) ?? '',
-    color: name('colors', row.colorId) ?? '',
-    registrationExpiration: toMonth(row.registrationExpiration),
-    origin: name('origins', row.originId) ?? '',
-    chassisNumber: row.chassisNumber,
-    safety,
-    equipment,
-    description: row.description,
-    createdAt: row.createdAt.toISOString(),
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    user: {
-      id: row.userId,
-      role: owner?.roleId ?? roles.individual,
-      firstName: owner?.firstName ?? '',
-      lastName: owner?.lastName ?? '',
-      address: owner?.address ?? '',
-      city: seller?.city ?? null,
-      email: owner?.email ?? '',
-      phone: owner?.phone ?? '',
-      phone2: owner?.phone2 ?? '',
-      phone3: owner?.phone3 ?? '',
-      imageUrl: owner?.imageKey ? `/images/${owner.imageKey}` : null,
-    },
-    userCars,
-    similarCars,
-  };
-}
-
-/**
- * GET car/{id}: a live listing for anyone; a suspended one only for its owner and admins. A view
- * is counted once per visitor and day, and not for the owner.
- */
-export async function publicListing(
-  deps: Deps,
-  caller: Caller | undefined,
-  id: number,
-  visitor: string,
-) {
-  const [row] = await deps.db
-    .select()
-    .from(listings)
-    .where(and(eq(listings.id, id), isNull(listings.originalId)));
-  const privileged = caller && (caller.id === row?.userId || caller.roleId === roles.admin);
-  if (!row || !(row.state === 'ACTIVE' || (row.state === 'SUSPENDED' && privileged))) {
-    throw notFound(LISTING_NOT_FOUND);
-  }
-  const viewer = caller?.id ?? null;
-  if (row.state !== 'ACTIVE' || viewer === row.userId) return describeListing(deps, row, viewer);
-  deps.views.record(id, visitor);
-  const [everyone, favorite] = await Promise.all([
-    liveDetail(deps, row),
-    viewer
-      ? deps.db
-          .select({ id: favorites.listingId })
-          .from(favorites)
-          .where(and(eq(favorites.userId, viewer), eq(favorites.listingId, id)))
-      : Promise.resolve([]),
-  ]);
-  return { ...everyone, views: row.views, isFavorite: favorite.length > 0 };
-}
-
-/** What a listing page shows: the listing and every card on it, its seller, the reference data. */
-export const detailTags = (car: CarDetail) => [
-  `listing:${car.id}`,
-  `seller:${car.userId}`,
-  ...[...car.userCars, ...car.similarCars].map((c) => `listing:${c.id}`),
-  'reference',
-];
-
-/** A live listing as everyone sees it, from the detail cache until what it shows changes. */
-const liveDetail = async (deps: Deps, row: typeof listings.$inferSelect) =>
-  (await deps.details.getOrCompute(
-    String(row.id),
-    () => describeListing(deps, row, null),
-    detailTags,
-  )) as CarDetail;
-
-/**
- * A live listing as its public page shows it to everyone (no viewer, no view counted: the page's
- * beacon counts), or null.
- */
-export async function liveListingPage(deps: Deps, id: number): Promise<CarDetail | null> {
-  return deps.details.getOrCompute(
-    String(id),
-    async () => {
-      const [row] = await deps.db
-        .select()
-        .from(listings)
-        .where(and(eq(listings.id, id), isLive));
-      return row ? describeListing(deps, row, null) : null;
-    },
-    detailTags,
-  );
-}
-
-/** The listing page's beacon: a view of a live listing, counted as GET car/{id} counts it. */
-export async function countView(
-  deps: Deps,
-  caller: Caller | undefined,
-  id: number,
-  visitor: string,
-) {
-  const [row] = await deps.db
-    .select({ userId: listings.userId, views: listings.views })
-    .from(listings)
-    .where(and(eq(listings.id, id), isLive));
-  if (!row) throw notFound(LISTING_NOT_FOUND);
-  if (caller?.id !== row.userId) deps.views.record(id, visitor);
-  return { views: row.views };
 }
 
 /** GET car/requests/{id}: any listing row for its owner or an admin (the review screens). */

@@ -16,7 +16,8 @@ import {
 import type { Caller, Deps } from '../http/env.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { notificationTypes, notify } from '../notifications/notify.ts';
-import { dropUnusedPhotos, LISTING_NOT_FOUND, photoKeys } from './listings.service.ts';
+import { LISTING_NOT_FOUND } from './details.ts';
+import { dropUnusedPhotos, photoKeys } from './listings.service.ts';
 import { release, spend } from './reservations.ts';
 
 async function lockListing(tx: Db, id: number) {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { listings, reports } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { isLive } from './listings.queries.ts';
-import { LISTING_NOT_FOUND } from './listings.service.ts';
+import { LISTING_NOT_FOUND } from './details.ts';
 
 /**
  * Reports a live listing. The message is '{reason} - {details}' with at least 10 characters of

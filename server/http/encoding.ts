@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What an answer may be sent as, best first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number] | 'identity';
+
+const ACCEPTS = {
+  br: /(?:^|,)\s*br\s*(?:;\s*q=([0-9.]+))?/,
+  gzip: /(?:^|,)\s*gzip\s*(?:;\s*q=([0-9.]+))?/,
+};
+
+/** Picks the best encoding an Accept-Encoding header accepts. */
+export function negotiate(acceptEncoding: string | undefined): Encoding {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  for (const encoding of ENCODINGS) {
+    const match = ACCEPTS[encoding].exec(accepted);
+    if (match && (match[1] === undefined || Number(match[1]) > 0)) return encoding;
+  }
+  return 'identity';
+}
+
+/** Compresses a body once for every encoding a client may ask for. */
+export async function compressAll(
+  body: Buffer,
+): Promise<{ identity: Buffer; br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: 6 }),
+  ]);
+  return { identity: body, br, gzip: gz };
+}
+
+export const etagOf = (body: Buffer) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+/** Bodies smaller than this go as they are: compressing them saves less than it costs. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * `body` in one encoding, for answers made once (API reads): small bodies on this thread, at a
+ * quality that costs less than the bytes it saves; large ones on the thread pool.
+ */
+export async function compressOne(body: Buffer, encoding: Exclude<Encoding, 'identity'>) {
+  const small = body.length < 64 * 1024;
+  if (encoding === 'gzip')
+    return small ? gzipSync(body, { level: 6 }) : gzipAsync(body, { level: 6 });
+  const options = {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  };
+  return small ? brotliCompressSync(body, options) : brotli(body, options);
+}

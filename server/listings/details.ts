@@ -1,0 +1,278 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { roles } from '#shared/limits.ts';
+import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
+import type { Reference } from '../catalog/reference.ts';
+import { prepared } from '../db/prepared.ts';
+import {
+  cities,
+  favorites,
+  listingEquipment,
+  listingImages,
+  listings,
+  listingSafety,
+  users,
+} from '../db/schema/index.ts';
+import type { Caller, Deps } from '../http/env.ts';
+import { notFound } from '../http/errors.ts';
+import { toMonth } from './listing-rules.ts';
+import { carouselCards, carouselIds, isLive } from './listings.queries.ts';
+import { cardUrl, cardVersions, largeVersion, photoUrl } from './photos.ts';
+
+/**
+ * What the details screens show of a listing: the listing page, GET car/{id} and the owner's and
+ * admins' review screens. A view costs two prepared statements whatever the number of listings:
+ * the listing with its seller, photos, safety and equipment and its carousels' ids, then the cards.
+ */
+
+export const LISTING_NOT_FOUND = 'Listing not found';
+
+type Row = typeof listings.$inferSelect;
+type PhotoRow = Omit<typeof listingImages.$inferSelect, 'listingId' | 'position'>;
+
+const id = sql.placeholder('id');
+
+/** A listing with its seller (and the city's name), photos, safety and equipment ids, carousels' ids. */
+const listingView = prepared(
+  (db) =>
+    db
+      .select({
+        listing: listings,
+        user: users,
+        city: cities.name,
+        images: sql<PhotoRow[]>`coalesce((
+          select json_agg(json_build_object(
+            'id', ${listingImages.id}, 'key', ${listingImages.key},
+            'isCover', ${listingImages.isCover}, 'width', ${listingImages.width},
+            'height', ${listingImages.height}, 'cardWidths', ${listingImages.cardWidths},
+            'largeWidth', ${listingImages.largeWidth}, 'largeHeight', ${listingImages.largeHeight})
+            order by ${listingImages.position})
+          from ${listingImages} where ${listingImages.listingId} = ${listings.id}), '[]'::json)`,
+        safetyIds: sql<number[]>`array(
+          select ${listingSafety.itemId} from ${listingSafety}
+          where ${listingSafety.listingId} = ${listings.id})`,
+        equipmentIds: sql<number[]>`array(
+          select ${listingEquipment.itemId} from ${listingEquipment}
+          where ${listingEquipment.listingId} = ${listings.id})`,
+        ...carouselIds(),
+      })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.userId))
+      .leftJoin(cities, eq(cities.id, users.cityId))
+      .where(eq(listings.id, id)),
+  'listing_view',
+);
+
+type View = Awaited<ReturnType<ReturnType<typeof listingView>['execute']>>[number];
+
+/** A listing by id, not an edit request (any state). */
+const listingById = prepared(
+  (db) =>
+    db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.id, id), sql`${listings.originalId} is null`)),
+  'listing_by_id',
+);
+
+const isFavorite = async (deps: Pick<Deps, 'db'>, viewerId: number | null, listingId: number) =>
+  viewerId !== null &&
+  (
+    await deps.db
+      .select({ id: favorites.listingId })
+      .from(favorites)
+      .where(and(eq(favorites.userId, viewerId), eq(favorites.listingId, listingId)))
+  ).length > 0;
+
+/** A listing as the details screens show it to `viewerId` (null: anonymous), with its row. */
+async function readListing(
+  deps: Pick<Deps, 'db' | 'reference'>,
+  listingId: number,
+  viewerId: number | null,
+): Promise<{ row: Row; detail: CarDetail } | null> {
+  const [view] = await listingView(deps.db).execute({ id: listingId });
+  if (!view) return null;
+  const isOwner = viewerId === view.listing.userId;
+  const [reference, carousels, favorite] = await Promise.all([
+    deps.reference.get(),
+    isOwner ? { userCars: [], similarCars: [] } : carouselCards(deps.db, view),
+    isFavorite(deps, viewerId, listingId),
+  ]);
+  return { row: view.listing, detail: toDetail(reference, view, carousels, favorite) };
+}
+
+/** Everything the details screens show of one listing row, for `viewerId` (null: anonymous). */
+export async function describeListing(
+  deps: Pick<Deps, 'db' | 'reference'>,
+  row: Row,
+  viewerId: number | null,
+): Promise<CarDetail> {
+  const read = await readListing(deps, row.id, viewerId);
+  if (!read) throw notFound(LISTING_NOT_FOUND);
+  return read.detail;
+}
+
+function toDetail(
+  reference: Reference,
+  view: View,
+  { userCars, similarCars }: { userCars: CarCard[]; similarCars: CarCard[] },
+  isFavorite: boolean,
+): CarDetail {
+  const { listing: row, user: owner, images } = view;
+  const name = reference.enumerableName;
+  const type = reference.listingTypes.find((t) => t.id === row.listingTypeId);
+  const named = (items: { id: number; name: string }[], ids: number[]) =>
+    items.filter((item) => ids.includes(item.id));
+  const safety = named(reference.safety, view.safetyIds);
+  const equipment = named(reference.equipment, view.equipmentIds);
+  return {
+    id: row.id,
+    userId: row.userId,
+    state: row.state,
+    deniedMessage: row.deniedMessage,
+    listingTypeId: row.listingTypeId,
+    typeName: type?.name ?? '',
+    originalId: row.originalId,
+    title: row.title,
+    brand: reference.makeName(row.makeId),
+    brandId: row.makeId,
+    model: reference.modelName(row.modelId),
+    modelId: row.modelId,
+    currency: row.currency,
+    price: row.price,
+    views: row.views,
+    isFavorite,
+    isTopSpotted: row.topSpottedAt !== null,
+    images: images.map((i) => ({
+      id: i.id,
+      name: photoUrl(i.key),
+      card: cardUrl(i.key),
+      cardVersions: cardVersions(i.key, i.cardWidths),
+      large: largeVersion(i.key, i.largeWidth, i.largeHeight),
+      isCover: i.isCover,
+      width: i.width,
+      height: i.height,
+    })),
+    isFirstOwner: row.isFirstOwner,
+    isFixedPrice: row.isFixedPrice,
+    isRedPlate: row.isRedPlate,
+    isDirectFinanceAvailable: row.isDirectFinanceAvailable,
+    millage: row.millage,
+    fuel: name('fuels', row.fuelId) ?? '',
+    fuelId: row.fuelId,
+    year: row.year,
+    transmission: name('transmissions', row.transmissionId) ?? '',
+    driveTrain: name('driveTrains', row.driveTrainId),
+    body: name('bodies', row.bodyId) ?? '',
+    doorNumber: name('doorsNumber', row.doorNumberId) ?? '',
+    cubics: row.cubics,
+    batteryCapacity: row.batteryCapacity,
+    batteryRange: row.batteryRange,
+    chargerType: name('chargerTypes', row.chargerTypeId),
+    power: row.power,
+    emissionClass: name('emissionClasses', row.emissionClassId) ?? '',
+    steeringWheelSide: name('steeringWheelSides', row.steeringWheelSideId) ?? '',
+    acType: name('acTypes', row.acTypeId) ?? '',
+    color: name('colors', row.colorId) ?? '',
+    registrationExpiration: toMonth(row.registrationExpiration),
+    origin: name('origins', row.originId) ?? '',
+    chassisNumber: row.chassisNumber,
+    safety,
+    equipment,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    user: {
+      id: row.userId,
+      role: owner.roleId,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      address: owner.address,
+      city: view.city ?? null,
+      email: owner.email,
+      phone: owner.phone,
+      phone2: owner.phone2,
+      phone3: owner.phone3,
+      imageUrl: owner.imageKey ? `/images/${owner.imageKey}` : null,
+    },
+    userCars,
+    similarCars,
+  };
+}
+
+/**
+ * GET car/{id}: a live listing for anyone; a suspended one only for its owner and admins. A view
+ * is counted once per visitor and day, and not for the owner. Everyone's view of a live listing
+ * comes from the detail cache; the row is read again for its views.
+ */
+export async function publicListing(
+  deps: Deps,
+  caller: Caller | undefined,
+  listingId: number,
+  visitor: string,
+) {
+  let row: Row | undefined;
+  const everyone = await deps.details.getOrCompute(
+    String(listingId),
+    async () => {
+      const read = await readListing(deps, listingId, null);
+      row = read?.row;
+      return read && isLiveRow(read.row) ? read.detail : null;
+    },
+    detailTags,
+  );
+  row ??= (await listingById(deps.db).execute({ id: listingId }))[0];
+  const privileged = caller && (caller.id === row?.userId || caller.roleId === roles.admin);
+  if (!row || row.originalId !== null) throw notFound(LISTING_NOT_FOUND);
+  if (!(row.state === 'ACTIVE' || (row.state === 'SUSPENDED' && privileged))) {
+    throw notFound(LISTING_NOT_FOUND);
+  }
+  const viewer = caller?.id ?? null;
+  if (!everyone || viewer === row.userId) return describeListing(deps, row, viewer);
+  deps.views.record(listingId, visitor);
+  return {
+    ...everyone,
+    views: row.views,
+    isFavorite: await isFavorite(deps, viewer, listingId),
+  };
+}
+
+const isLiveRow = (row: Row) => row.state === 'ACTIVE' && row.originalId === null;
+
+/** What a listing page shows: the listing and every card on it, its seller, the reference data. */
+export const detailTags = (car: CarDetail) => [
+  `listing:${car.id}`,
+  `seller:${car.userId}`,
+  ...[...car.userCars, ...car.similarCars].map((c) => `listing:${c.id}`),
+  'reference',
+];
+
+/**
+ * A live listing as its public page shows it to everyone (no viewer, no view counted: the page's
+ * beacon counts), or null.
+ */
+export async function liveListingPage(deps: Deps, listingId: number): Promise<CarDetail | null> {
+  return deps.details.getOrCompute(
+    String(listingId),
+    async () => {
+      const read = await readListing(deps, listingId, null);
+      return read && isLiveRow(read.row) ? read.detail : null;
+    },
+    detailTags,
+  );
+}
+
+/** The listing page's beacon: a view of a live listing, counted as GET car/{id} counts it. */
+export async function countView(
+  deps: Deps,
+  caller: Caller | undefined,
+  listingId: number,
+  visitor: string,
+) {
+  const [row] = await deps.db
+    .select({ userId: listings.userId, views: listings.views })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), isLive));
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  if (caller?.id !== row.userId) deps.views.record(listingId, visitor);
+  return { views: row.views };
+}
