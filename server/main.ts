@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { PageCache, sendPage } from './http/page-cache.ts';
+import { PageCache } from './http/page-cache.ts';
 import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
 import { liveListingPage } from './listings/details.ts';
@@ -93,7 +93,7 @@ async function main() {
   const http = createServer((req, res) => {
     if (pages && (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization) {
       const page = pages.get(req.url ?? '/');
-      if (page) return sendPage(req, res, page);
+      if (page) return pages.send(req, res, page);
     }
     void honoListener(req, res);
   });

@@ -24,21 +24,14 @@ export function negotiate(acceptEncoding: string | undefined): Encoding {
   return 'identity';
 }
 
-/** Compresses a body once for every encoding a client may ask for. */
-export async function compressAll(
-  body: Buffer,
-): Promise<{ identity: Buffer; br: Buffer; gzip: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzipAsync(body, { level: 6 }),
-  ]);
-  return { identity: body, br, gzip: gz };
-}
+/** A body compressed once to be kept and sent many times (a cached page): brotli. */
+export const compressToKeep = (body: Buffer) =>
+  brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
 
 export const etagOf = (body: Buffer) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;

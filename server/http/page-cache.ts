@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Changes } from '../db/changes.ts';
 import { tagsOf } from '../db/tagged-cache.ts';
-import { compressAll, etagOf, negotiate, type Encoding } from './encoding.ts';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import { compressToKeep, etagOf, negotiate, type Encoding } from './encoding.ts';
 
 /** A rendered page, kept with its compressed forms and what it shows. */
 export interface CachedPage {
+  key: string;
   status: number;
   headers: Record<string, string>;
-  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+  /** Brotli, as kept; gzip once a client asked for it (the identity is unpacked when asked). */
+  bodies: { br: Buffer; gzip?: Buffer };
   etag: string;
   tags: string[];
   bytes: number;
@@ -68,9 +71,10 @@ export class PageCache {
     key: string,
     page: { status: number; headers: Record<string, string>; body: Buffer; tags: string[] },
   ): Promise<CachedPage> {
-    const bodies = await compressAll(page.body);
-    const bytes = Object.values(bodies).reduce((sum, b) => sum + b.length, 0) + key.length;
+    const bodies = { br: await compressToKeep(page.body) };
+    const bytes = bodies.br.length + key.length;
     const cached: CachedPage = {
+      key,
       status: page.status,
       headers: page.headers,
       bodies,
@@ -88,11 +92,54 @@ export class PageCache {
       keys.add(key);
       this.#byTag.set(tag, keys);
     }
+    this.#evict();
+    return cached;
+  }
+
+  /**
+   * The page's body in `encoding`: brotli as kept, gzip made at the first client that asks for it
+   * (and kept), the identity unpacked for the rare client that accepts neither.
+   */
+  body(page: CachedPage, encoding: Encoding): Buffer {
+    if (encoding === 'br') return page.bodies.br;
+    if (encoding === 'gzip' && page.bodies.gzip) return page.bodies.gzip;
+    const identity = brotliDecompressSync(page.bodies.br);
+    if (encoding === 'identity') return identity;
+    const gzip = gzipSync(identity, { level: 6 });
+    page.bodies.gzip = gzip;
+    page.bytes += gzip.length;
+    if (this.#pages.get(page.key) === page) {
+      this.#bytes += gzip.length;
+      this.#evict();
+    }
+    return gzip;
+  }
+
+  /** Sends a kept page as the client accepts it; a matching If-None-Match gets 304. */
+  send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+    const common = { etag: page.etag, vary: 'Accept-Encoding' };
+    if (req.headers['if-none-match'] === page.etag) {
+      res.writeHead(304, { ...common, 'cache-control': page.headers['cache-control'] ?? '' });
+      res.end();
+      return;
+    }
+    const encoding = negotiate(req.headers['accept-encoding']);
+    const body = this.body(page, encoding);
+    const headers: Record<string, string | number> = {
+      ...page.headers,
+      ...common,
+      'content-length': body.length,
+    };
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    res.writeHead(page.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  #evict() {
     for (const oldest of this.#pages.keys()) {
       if (this.#bytes <= this.#options.maxBytes) break;
       this.#delete(oldest);
     }
-    return cached;
   }
 
   invalidate(tag: string) {
@@ -119,24 +166,4 @@ export class PageCache {
       if (keys?.size === 0) this.#byTag.delete(tag);
     }
   }
-}
-
-/** Sends a cached page as the client accepts it; a matching If-None-Match gets 304. */
-export function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
-  const common = { etag: page.etag, vary: 'Accept-Encoding' };
-  if (req.headers['if-none-match'] === page.etag) {
-    res.writeHead(304, { ...common, 'cache-control': page.headers['cache-control'] ?? '' });
-    res.end();
-    return;
-  }
-  const encoding = negotiate(req.headers['accept-encoding']);
-  const body = page.bodies[encoding] ?? page.bodies.identity;
-  const headers: Record<string, string | number> = {
-    ...page.headers,
-    ...common,
-    'content-length': body.length,
-  };
-  if (encoding !== 'identity' && page.bodies[encoding]) headers['content-encoding'] = encoding;
-  res.writeHead(page.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -45,7 +45,7 @@ export function pageDelivery(req: IncomingMessage, cache: PageCache | null): Pag
       let sent: Buffer;
       if (cacheable && cache && tags) {
         const page = await cache.store(req.url ?? '/', { status: 200, headers, body, tags });
-        sent = page.bodies[encoding] ?? body;
+        sent = encoding === 'identity' ? body : cache.body(page, encoding);
       } else {
         sent = encoding === 'identity' ? body : await compressOne(body, encoding);
       }

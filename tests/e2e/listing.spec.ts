@@ -129,10 +129,10 @@ test('a visitor opens a listing from home, sees every section, browses the photo
   await expect(page.getByRole('heading', { name: 'Similar vehicles' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Report' })).toBeVisible();
 
-  // A carousel step is 355 px (once the island has hydrated: Astro drops its 'ssr' mark).
+  // A carousel step is 355 px (once the page's script has bound the buttons).
   const similar = page.getByRole('region', { name: 'Similar vehicles' });
   await similar.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island', { has: similar })).not.toHaveAttribute('ssr');
+  await expect(page.locator('[data-carousels]')).toHaveAttribute('data-carousels', 'ready');
   const track = similar.getByRole('list');
   await similar.getByRole('button', { name: 'Scroll Similar vehicles forward' }).click();
   await expect.poll(() => track.evaluate((list) => list.scrollLeft)).toBe(355);

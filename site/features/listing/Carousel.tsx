@@ -1,33 +1,15 @@
 import { useId, useRef } from 'react';
 import type { CarCard } from '#shared/schemas/listing.ts';
 import CarCardView from './CarCardView.tsx';
-
-/** The spec's carousel step: 355 px over 500 ms. */
-export const STEP_PX = 355;
-export const STEP_MS = 500;
-
-const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
-
-/** Scrolls `el` sideways by `by` pixels over `duration` ms (at once when motion is reduced). */
-export function animateScroll(el: HTMLElement, by: number, duration = STEP_MS) {
-  const start = el.scrollLeft;
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
-    el.scrollLeft = start + by;
-    return;
-  }
-  const t0 = performance.now();
-  const frame = (now: number) => {
-    const progress = Math.min(1, (now - t0) / duration);
-    el.scrollLeft = start + by * easeInOut(progress);
-    if (progress < 1) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-}
+import { animateScroll, STEP_PX } from './scroll.ts';
 
 /** The cards are 340 px wide (listing.css), 80% of a phone's width at most. */
 const CARD_SIZES = '(max-width: 425px) 80vw, 340px';
 
-/** A titled row of cards with back and forward buttons; nothing when there are no cars. */
+/**
+ * A titled row of cards with back and forward buttons; nothing when there are no cars. Rendered
+ * on the server alone (the listing page), scripts/carousels.ts works the buttons (`data-step`).
+ */
 export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
   const track = useRef<HTMLUListElement>(null);
   const headingId = useId();
@@ -44,6 +26,7 @@ export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
             type="button"
             className="carousel__button"
             aria-label={`Scroll ${title} back`}
+            data-step={-1}
             onClick={() => scroll(-1)}
           >
             ‹
@@ -52,6 +35,7 @@ export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
             type="button"
             className="carousel__button"
             aria-label={`Scroll ${title} forward`}
+            data-step={1}
             onClick={() => scroll(1)}
           >
             ›
