@@ -100,3 +100,10 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
     expect(markdown).toContain('RSS under load');
   }, 180_000);
 });
+
+describe('the app under the bench', () => {
+  it('runs with the Node flags of npm run serve, as production does', async () => {
+    const { serveFlags } = await import('./run.ts');
+    expect(serveFlags()).toContain('--max-semi-space-size=4');
+  });
+});

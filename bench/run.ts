@@ -69,6 +69,18 @@ export interface BenchOptions {
   log: (line: string) => void;
 }
 
+/** Node's flags of `npm run serve` (package.json): the bench runs the app as production does. */
+export function serveFlags(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const command = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+server\/main\.ts/.exec(scripts.serve ?? '');
+  if (!command) throw new Error('package.json: the serve script does not run node server/main.ts');
+  return (command[1] ?? '').trim().split(/\s+/).filter(Boolean);
+}
+
 const defaultMatrix: BenchOptions['matrix'] = [
   { db: 'postgres', size: 10_000 },
   { db: 'postgres', size: 100_000 },
@@ -529,7 +541,7 @@ async function startApp(options: BenchOptions, dataset: Dataset, runDir: string)
   Object.assign(env, options.appEnv);
   const started = Date.now();
   const child = track(
-    spawn(process.execPath, [path.join(repo, 'server', 'main.ts')], {
+    spawn(process.execPath, [...serveFlags(), path.join(repo, 'server', 'main.ts')], {
       cwd: repo,
       env,
       stdio: ['ignore', fd, fd],
@@ -854,7 +866,13 @@ async function runCombo(
       }
       const probeId = s.ids === 'cold' ? cold[cold.length - 1] : hot[0];
       const probeStatus = await probe(s, probeId);
-      const connections = s.admin ? options.adminConnections : options.connections;
+      // A first view is one visitor's render after a change: measured one at a time, so its
+      // latency is the render's, not a queue behind other renders (the hot set measures load).
+      const connections = s.admin
+        ? options.adminConnections
+        : s.kind === 'miss'
+          ? 1
+          : options.connections;
       const env: Record<string, string> = { BENCH_LABEL: s.key };
       if (s.admin) env.BENCH_TOKEN = token;
       if (s.body !== undefined) env.BENCH_BODY = JSON.stringify(s.body);
@@ -1099,7 +1117,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   }
   const settings =
     `wrk -t${options.threads} -c${options.connections} -d${options.duration}s --timeout ${options.timeout}s ` +
-    `(admin lists -c${options.adminConnections}), Accept-Encoding: br, gzip; seed ${options.seed}; ` +
+    `(first views -c1, admin lists -c${options.adminConnections}), Accept-Encoding: br, gzip; seed ${options.seed}; ` +
     `app: NODE_ENV=production, JOBS=false, one process` +
     Object.entries(options.appEnv)
       .map(([k, v]) => `, ${k}=${v}`)
