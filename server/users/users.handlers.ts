@@ -16,7 +16,7 @@ export const getUser: Handler<typeof routes.getUser> = async (c) => {
 };
 
 export const getSeller: Handler<typeof routes.getSeller> = async (c) =>
-  ok(c, await users.getSeller(c.var.deps, c.req.valid('param').id));
+  ok(c, await users.getSeller(c.var.deps, c.var.caller, c.req.valid('param').id));
 
 export const update: Handler<typeof routes.update> = async (c) => {
   const input = c.req.valid('json');

@@ -45,6 +45,9 @@ export const getSeller = createRoute({
   path: '/user/info/{id}',
   tags,
   summary: "A seller's public contact data",
+  description:
+    'The contact block of an account with a live listing, as its listing pages show it; any ' +
+    'other account answers 404, except to itself and to administrators.',
   request: { params: idParams },
   responses: responses(sellerSchema, 'The seller'),
 });

@@ -17,6 +17,7 @@ import { cities, listings, users, userSearchText } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Caller } from '../http/env.ts';
+import { isLive } from '../listings/listings.queries.ts';
 import { resolveCity } from './cities.ts';
 import { saveLogo } from './logo.ts';
 
@@ -130,10 +131,27 @@ export async function getUser(deps: Deps, id: number): Promise<User> {
   };
 }
 
-/** The public contact data of a seller (no date of birth, company numbers or balance). */
-export async function getSeller(deps: Deps, id: number): Promise<Seller> {
+/**
+ * A seller's contact block, exactly what their live listings' pages show (no date of birth,
+ * company numbers or balance). Only an account with a live listing is a public seller: anyone
+ * else's contact data answers 404 except to themself and to administrators.
+ */
+export async function getSeller(
+  deps: Deps,
+  viewer: Caller | undefined,
+  id: number,
+): Promise<Seller> {
   const { user: u, city } = await findUser(deps, id);
-  if (u.roleId === roles.admin) throw notFound(USER_NOT_FOUND);
+  const privileged = viewer && (viewer.id === id || viewer.roleId === roles.admin);
+  if (!privileged) {
+    if (u.roleId === roles.admin) throw notFound(USER_NOT_FOUND);
+    const [live] = await deps.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(eq(listings.userId, id), isLive))
+      .limit(1);
+    if (!live) throw notFound(USER_NOT_FOUND);
+  }
   return {
     id: u.id,
     role: u.roleId,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seller, User } from '#shared/schemas/user.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { login, PASSWORD, signUp, signUpAdmin, tinyPng } from '../../tests/support/factories.ts';
+import { liveListing, submitListing } from '../../tests/support/listings.ts';
 import { users } from '../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -62,8 +63,10 @@ describe('GET user/{id}', () => {
 });
 
 describe('GET user/info/{id}', () => {
-  it("shows anyone a seller's contact data and nothing private", async () => {
+  it('shows anyone the contact block of a seller with a live listing, and nothing private', async () => {
+    const admin = await signUpAdmin(ctx);
     const session = await signUp(ctx, 'company');
+    await liveListing(ctx, session.accessToken, admin.accessToken);
     const res = await ctx.get<Seller>(`/api/user/info/${session.userId}`);
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({
@@ -72,9 +75,53 @@ describe('GET user/info/{id}', () => {
       firstName: 'Island Motors',
       city: 'Qormi',
     });
-    expect(res.data).not.toHaveProperty('dateOfBirth');
-    expect(res.data).not.toHaveProperty('vatNumber');
+    expect(Object.keys(res.data).sort()).toEqual(
+      [
+        'id',
+        'role',
+        'firstName',
+        'lastName',
+        'address',
+        'city',
+        'email',
+        'phone',
+        'phone2',
+        'phone3',
+        'imageUrl',
+      ].sort(),
+    );
     expect((await ctx.get('/api/user/info/999999')).status).toBe(404);
+  });
+
+  it('answers 404 for an account without a live listing, except to itself and admins', async () => {
+    const admin = await signUpAdmin(ctx);
+    const buyer = await signUp(ctx);
+    const other = await signUp(ctx);
+    const pending = await signUp(ctx);
+    await submitListing(ctx, pending.accessToken);
+    for (const id of [buyer.userId, pending.userId, admin.userId]) {
+      expect(await ctx.get(`/api/user/info/${id}`)).toMatchObject({
+        status: 404,
+        message: 'User not found',
+        data: null,
+      });
+      expect((await ctx.get(`/api/user/info/${id}`, other.accessToken)).status).toBe(404);
+    }
+    expect(
+      (await ctx.get<Seller>(`/api/user/info/${buyer.userId}`, buyer.accessToken)).data,
+    ).toMatchObject({ id: buyer.userId, email: buyer.email });
+    expect(
+      (await ctx.get<Seller>(`/api/user/info/${buyer.userId}`, admin.accessToken)).data,
+    ).toMatchObject({ id: buyer.userId, email: buyer.email });
+  });
+
+  it('stops showing a seller once their last listing is no longer live', async () => {
+    const admin = await signUpAdmin(ctx);
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    expect((await ctx.get(`/api/user/info/${seller.userId}`)).status).toBe(200);
+    expect((await ctx.post(`/api/cars/suspend/${id}`, {}, admin.accessToken)).code).toBe(0);
+    expect((await ctx.get(`/api/user/info/${seller.userId}`)).status).toBe(404);
   });
 });
 
