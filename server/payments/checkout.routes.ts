@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import { html } from 'hono/html';
@@ -107,17 +107,25 @@ export const checkoutRouter = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const checkout = await findCheckout(db, c.req.param('sessionId'));
     const status = c.req.param('action') === 'pay' ? 'paid' : 'cancelled';
-    if (checkout.status === 'open') {
-      await db
-        .update(sandboxCheckouts)
-        .set({ status })
-        .where(eq(sandboxCheckouts.sessionId, checkout.sessionId));
+    // Only the first of Pay and Cancel closes the checkout (a conditional update, so two at once
+    // cannot both win); the transaction is then settled from that same word.
+    const [closed] = await db
+      .update(sandboxCheckouts)
+      .set({ status })
+      .where(
+        and(
+          eq(sandboxCheckouts.sessionId, checkout.sessionId),
+          eq(sandboxCheckouts.status, 'open'),
+        ),
+      )
+      .returning({ status: sandboxCheckouts.status });
+    if (closed) {
       // Like a provider's webhook: settle now, whatever the payer's browser does next.
       const [row] = await db
         .select({ id: transactions.id })
         .from(transactions)
         .where(eq(transactions.providerSessionId, checkout.sessionId));
-      if (row) await settle(db, row.id, status);
+      if (row) await settle(db, row.id, closed.status);
     }
     return c.redirect(checkout.successUrl, 303);
   })

@@ -375,3 +375,24 @@ describe('the Stripe webhook', () => {
     );
   });
 });
+
+describe('the sandbox checkout page with Pay and Cancel at once', () => {
+  it('says what happened to the transaction, in every round', async () => {
+    const person = await signUp(ctx);
+    for (let round = 0; round < 8; round++) {
+      const { sessionId, transactionId } = await buy(person);
+      const order: ('pay' | 'cancel')[] = round % 2 ? ['pay', 'cancel'] : ['cancel', 'pay'];
+      await Promise.all(order.map((action) => pay(sessionId, action)));
+      const page = await (await ctx.app.request(`/api/payment/sandbox/${sessionId}`)).text();
+      const [row] = await ctx.db
+        .select({ state: transactions.state })
+        .from(transactions)
+        .where(eq(transactions.id, transactionId));
+      const shown = /This checkout is (\w+)\./.exec(page)?.[1];
+      expect({ round, shown }).toEqual({
+        round,
+        shown: row?.state === 'Paid' ? 'paid' : 'cancelled',
+      });
+    }
+  });
+});
