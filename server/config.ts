@@ -33,6 +33,8 @@ export const configSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
   FCM_BASE_URL: z.url().default('https://fcm.googleapis.com'),
   TRUST_PROXY: bool.default(false),
+  /** Registration attempts per client address and hour (the API answers 429 past it). */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   LOG_REQUESTS: bool.default(false),
   JOBS: bool.default(true),
   /** Memory for rendered public pages (all their encodings); 0 turns the page cache off. */

@@ -10,11 +10,13 @@ import { requireSelfOrAdmin } from './guard.ts';
 import { revokeFamily, rotate } from './sessions.ts';
 
 export const registerPrivate: Handler<typeof routes.registerPrivate> = async (c) => {
+  await auth.throttleRegistration(c.var.deps, clientIp(c));
   const user = await auth.register(c.var.deps, c.req.valid('json'), roles.individual);
   return ok(c, user, messages.register.success);
 };
 
 export const registerCompany: Handler<typeof routes.registerCompany> = async (c) => {
+  await auth.throttleRegistration(c.var.deps, clientIp(c));
   const user = await auth.register(c.var.deps, c.req.valid('json'), roles.company);
   return ok(c, user, messages.register.success);
 };

@@ -9,10 +9,16 @@ import type {
   registerPrivateSchema,
   resetPasswordSchema,
 } from '#shared/schemas/auth.ts';
-import { configuration, passwordResets, transactionTypes, users } from '../db/schema/index.ts';
+import {
+  configuration,
+  mailQueue,
+  passwordResets,
+  transactionTypes,
+  users,
+} from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
-import { ApiError, badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.ts';
-import { hit, limit, peek } from '../http/rate-limit.ts';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { bucket, forget, throttle } from '../http/rate-limit.ts';
 import { record } from '../ledger/ledger.ts';
 import { resolveCity } from '../users/cities.ts';
 import { saveLogo } from '../users/logo.ts';
@@ -79,75 +85,74 @@ export async function register(deps: Deps, input: PrivateInput | CompanyInput, r
   });
 }
 
-const LOGIN_WINDOW = 15 * 60;
-const LOGIN_FAILURES_PER_EMAIL = 10;
-const LOGIN_FAILURES_PER_IP = 100;
+const TOO_MANY_LOGINS = 'Too many failed logins. Please try again in 15 minutes.';
 
-/** Checks the password; repeated failures for one address or from one IP are refused for a while. */
+/**
+ * Checks the password. Failures count per account and address together, and per address: an
+ * attacker guessing from one address is refused after a few tries while the owner, from their own
+ * address, still logs in. A correct password clears that account's failures from that address.
+ */
 export async function login(deps: Deps, input: z.output<typeof loginSchema>, ip: string) {
-  const emailKey = `login:email:${input.email}`;
-  const ipKey = `login:ip:${ip}`;
-  if (
-    (await peek(deps.db, emailKey, LOGIN_WINDOW)) >= LOGIN_FAILURES_PER_EMAIL ||
-    (await peek(deps.db, ipKey, LOGIN_WINDOW)) >= LOGIN_FAILURES_PER_IP
-  ) {
-    throw tooManyRequests('Too many failed logins. Please try again in 15 minutes.');
-  }
+  const pair = bucket('loginFailuresPerAccountAndAddress', input.email, ip);
+  const attempt = await throttle(
+    deps.db,
+    [pair, bucket('loginFailuresPerAddress', ip)],
+    TOO_MANY_LOGINS,
+  );
   const [user] = await deps.db
     .select()
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, input.email), isNull(users.deletedAt)));
   const valid = await verifyPassword(user?.passwordHash ?? dummyHash, input.password);
-  if (!user || !valid) {
-    for (const key of [emailKey, ipKey]) await hit(deps.db, key, LOGIN_WINDOW);
-    throw unauthorized(messages.login.invalidCredentials);
-  }
+  if (!user || !valid) throw unauthorized(messages.login.invalidCredentials);
+  await attempt.undo();
+  await forget(deps.db, pair);
   return issueSession(deps, user);
+}
+
+/** Registration attempts from one address (REGISTRATIONS_PER_HOUR), refused with 429 past it. */
+export async function throttleRegistration(deps: Deps, ip: string) {
+  await throttle(deps.db, [
+    { ...bucket('registrationsPerAddress', ip), max: deps.config.REGISTRATIONS_PER_HOUR },
+  ]);
 }
 
 const CODE_MINUTES = 10;
 const CODE_TRIES = 5;
 
 /**
- * Mails a 6-digit code. The answer is the same whether or not the address has an account, so
- * the form cannot be used to find out who is registered.
+ * Mails a 6-digit code. The answer is the same, and takes the same time, whether or not the
+ * address has an account, so the form cannot be used to find out who is registered: one
+ * statement replaces any earlier code and queues the e-mail when the account exists and does
+ * nothing otherwise, and the mail job sends the e-mail after the answer.
  */
 export async function requestReset(deps: Deps, email: string, ip: string) {
-  await limit(deps.db, [`forgot:email:${email}`], 5, 3600);
-  await limit(deps.db, [`forgot:ip:${ip}`], 30, 3600);
-  const [user] = await deps.db
-    .select({ id: users.id, firstName: users.firstName })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)));
-  if (!user) return;
+  await throttle(deps.db, [
+    bucket('resetRequestsPerAccount', email),
+    bucket('resetRequestsPerAddress', ip),
+  ]);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.db.transaction(async (tx) => {
-    // A new code replaces any earlier one.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      codeHash: sha256(`${user.id}:${code}`),
-      expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
-    });
-  });
-  try {
-    await deps.mailer.send({
-      to: email,
-      subject: `Your Spotted code: ${code}`,
-      text:
-        `Hello ${user.firstName},\n\nYour code to reset your Spotted password is ${code}.\n` +
-        `It works once, for ${CODE_MINUTES} minutes. If you did not ask for it, ignore this message.\n`,
-    });
-  } catch (err) {
-    console.error('[mail] the password reset code could not be sent:', err);
-    throw new ApiError(
-      503,
-      'We could not send the email right now. Please try again in a few minutes.',
-    );
-  }
+  const expiresAt = new Date(Date.now() + CODE_MINUTES * 60_000);
+  const text =
+    `Your code to reset your Spotted password is ${code}.\n` +
+    `It works once, for ${CODE_MINUTES} minutes. If you did not ask for it, ignore this message.\n`;
+  await deps.db.execute(sql`
+    with account as (
+      select ${users.id} as id, ${users.firstName} as first_name from ${users}
+      where lower(${users.email}) = ${email} and ${users.deletedAt} is null
+    ), replaced as (
+      update ${passwordResets} set used_at = now()
+      where ${passwordResets.userId} in (select id from account) and ${passwordResets.usedAt} is null
+    ), issued as (
+      insert into ${passwordResets} (user_id, code_hash, expires_at)
+      select id, encode(sha256(convert_to(id::text || ':' || ${code}::text, 'UTF8')), 'hex'),
+             ${expiresAt.toISOString()}::timestamptz
+      from account
+    )
+    insert into ${mailQueue} ("to", subject, text)
+    select ${email}::text, ${`Your Spotted code: ${code}`}::text,
+           'Hello ' || first_name || ${`,\n\n${text}`}::text
+    from account`);
 }
 
 async function currentReset(deps: Deps, email: string) {
@@ -171,7 +176,7 @@ const CODE_INVALID = 'Code is not valid or has expired';
 
 /** Checks a code: at most five tries per code, then a new code is needed. */
 export async function verifyReset(deps: Deps, email: string, code: string, ip: string) {
-  await limit(deps.db, [`verify:ip:${ip}`], 50, 3600);
+  await throttle(deps.db, [bucket('resetCodesPerAddress', ip)]);
   const row = await currentReset(deps, email);
   if (!row) throw badRequest(CODE_INVALID);
   const [counted] = await deps.db

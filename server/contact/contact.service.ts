@@ -15,10 +15,7 @@ import {
 } from '../db/lists.ts';
 import { configuration, contactMessages, mailQueue } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { limit } from '../http/rate-limit.ts';
-
-/** At most this many messages per client address per hour. */
-export const CONTACT_PER_HOUR = 10;
+import { bucket, throttle } from '../http/rate-limit.ts';
 
 type Row = typeof contactMessages.$inferSelect;
 
@@ -41,7 +38,7 @@ export async function sendMessage(
   input: z.output<typeof contactSchema>,
   from: { userId: number | null; ip: string },
 ): Promise<{ id: number }> {
-  await limit(db, [`contact:ip:${from.ip}`], CONTACT_PER_HOUR, 3600);
+  await throttle(db, [bucket('contactPerAddress', from.ip)]);
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(contactMessages)

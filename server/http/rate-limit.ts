@@ -1,4 +1,5 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { isIPv6 } from 'node:net';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Db } from '../db/client.ts';
@@ -6,55 +7,150 @@ import { rateLimits } from '../db/schema/index.ts';
 import { tooManyRequests } from './errors.ts';
 import type { AppEnv } from './env.ts';
 
+/** At most `max` in a fixed window of `windowSeconds`. */
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+/**
+ * Every limit of the API, in one place (the README's Security section lists them). Failures are
+ * counted per account and address together, so an attacker's guesses slow the attacker down and
+ * never lock the owner out from another address; per address alone only at a level no person
+ * reaches by hand.
+ */
+export const limits = {
+  loginFailuresPerAccountAndAddress: { max: 10, windowSeconds: 15 * MINUTE },
+  loginFailuresPerAddress: { max: 100, windowSeconds: 15 * MINUTE },
+  /** The default of REGISTRATIONS_PER_HOUR. */
+  registrationsPerAddress: { max: 5, windowSeconds: HOUR },
+  resetRequestsPerAccount: { max: 5, windowSeconds: HOUR },
+  resetRequestsPerAddress: { max: 30, windowSeconds: HOUR },
+  resetCodesPerAddress: { max: 50, windowSeconds: HOUR },
+  voucherFailuresPerAccount: { max: 10, windowSeconds: HOUR },
+  voucherFailuresPerAddress: { max: 30, windowSeconds: HOUR },
+  reportsPerAccount: { max: 10, windowSeconds: HOUR },
+  reportsPerAddress: { max: 10, windowSeconds: HOUR },
+  contactPerAddress: { max: 10, windowSeconds: HOUR },
+} satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof limits;
+
+/** One counter: a limit applied to one key (an account, an address, or both). */
+export interface Bucket extends Limit {
+  key: string;
+}
+
+/** The bucket of limit `name` for `parts` (e.g. an e-mail and an address). */
+export const bucket = (name: LimitName, ...parts: (string | number)[]): Bucket => ({
+  key: `${name}:${parts.join('|')}`,
+  ...limits[name],
+});
+
 /**
  * Counts one hit for `key` in a fixed window, in the database so every instance shares it.
- * Returns the count in the current window.
+ * Returns the count in the current window and when that window started.
  */
-export async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
+async function hit(db: Db, { key, windowSeconds }: Bucket) {
+  const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart: sql`now()`, count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds}) then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds}) then now() else ${rateLimits.windowStart} end`,
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
       },
     })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+    // The window's start as PostgreSQL writes it: a Date would lose its microseconds.
+    .returning({
+      count: rateLimits.count,
+      windowStart: sql<string>`${rateLimits.windowStart}::text`,
+    });
+  if (!row) throw new Error('rate_limits upsert returned nothing');
+  return row;
 }
 
-/** Hits every key and refuses with 429 once any of them is past its limit. */
-export async function limit(db: Db, keys: string[], max: number, windowSeconds: number) {
-  for (const key of keys) {
-    if ((await hit(db, key, windowSeconds)) > max) throw tooManyRequests();
-  }
-}
-
-/** The current count of `key` without adding to it (0 when its window has passed). */
-export async function peek(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
+/** Takes one hit back, unless its window has already been replaced by a new one. */
+async function unhit(db: Db, key: string, windowStart: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
     .where(
       and(
         eq(rateLimits.key, key),
-        gte(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSeconds})`),
+        sql`${rateLimits.windowStart} = ${windowStart}::timestamptz`,
+        gt(rateLimits.count, 0),
       ),
     );
-  return row?.count ?? 0;
 }
 
-/** The client's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+/**
+ * Counts one attempt in every bucket, before the attempt runs (so parallel requests cannot slip
+ * past a limit). When any bucket is past its limit, the attempt is taken back out of all of them
+ * and refused with 429. Otherwise the returned `undo` takes it back later: an attempt that
+ * succeeded and should not count (limits on failures).
+ */
+export async function throttle(
+  db: Db,
+  buckets: Bucket[],
+  message?: string,
+): Promise<{ undo: () => Promise<void> }> {
+  const counted: { key: string; windowStart: string }[] = [];
+  const undo = async () => {
+    for (const { key, windowStart } of counted) await unhit(db, key, windowStart);
+  };
+  for (const b of buckets) {
+    const { count, windowStart } = await hit(db, b);
+    counted.push({ key: b.key, windowStart });
+    if (count > b.max) {
+      await undo();
+      throw tooManyRequests(message);
+    }
+  }
+  return { undo };
+}
+
+/** Empties a bucket (a correct password clears the failures of that account from that address). */
+export async function forget(db: Db, { key }: Bucket) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/**
+ * The client's address, as the per-address limits and view counts know it. The socket's, or
+ * behind a trusted proxy (TRUST_PROXY) the last X-Forwarded-For entry: the one that proxy added
+ * (any entry before it is whatever the client chose to send). IPv4 inside IPv6 is written as
+ * IPv4; an IPv6 address counts by its /64, the block one subscriber gets.
+ */
 export function clientIp(c: Context<AppEnv>): string {
   if (c.var.deps.config.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return normalizeAddress(forwarded);
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return normalizeAddress(getConnInfo(c).remote.address ?? 'unknown');
   } catch {
     return 'unknown';
   }
+}
+
+/** `::ffff:1.2.3.4` as `1.2.3.4`; an IPv6 address as its /64 network (`2001:db8:1:2::/64`). */
+export function normalizeAddress(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

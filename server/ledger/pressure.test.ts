@@ -100,7 +100,8 @@ describe('money under pressure', () => {
       ),
     );
     expect(results.filter((r) => r.code === 0)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(49);
+    // Already redeemed (409), or refused before trying: attempts count while they run (429).
+    expect(results.filter((r) => r.status === 409 || r.status === 429)).toHaveLength(49);
     expect(await walletOf(ctx, user.userId)).toEqual({ balance: 75, ledger: 75 });
   });
 

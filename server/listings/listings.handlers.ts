@@ -130,7 +130,7 @@ export const removeRequest: Handler<typeof routes.removeRequest> = async (c) => 
 };
 
 export const report: Handler<typeof routes.report> = async (c) => {
-  const reporter = { userId: c.var.caller?.id ?? null, key: visitorKey(c) };
+  const reporter = { userId: c.var.caller?.id ?? null, ip: clientIp(c) };
   await reportListing(
     c.var.deps.db,
     c.req.valid('param').id,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
-import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
 
 interface Report {
@@ -22,13 +22,19 @@ let owner: Session;
 /** A new live listing of `owner`, so that every test starts without reports. */
 const freshListing = () => liveListing(ctx, owner.accessToken, admin.accessToken);
 
-const report = (id: number, token?: string, message: unknown = MESSAGE) =>
-  ctx.post(`/api/cars/report/${id}`, { message }, token);
-/** A report from a visitor who is not logged in, told apart by the browser. */
-const reportAnonymously = (id: number, browser: string, message = MESSAGE) =>
+/** A report, from an address of its own unless `from` is given (reports count per address). */
+const report = (id: number, token?: string, message: unknown = MESSAGE, from = newAddress()) =>
+  ctx.request('POST', `/api/cars/report/${id}`, {
+    body: { message },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    from,
+  });
+/** A report from a visitor who is not logged in, from `from` with the browser `browser`. */
+const reportAnonymously = (id: number, browser: string, from: string, message = MESSAGE) =>
   ctx.request('POST', `/api/cars/report/${id}`, {
     body: { message },
     headers: { 'user-agent': browser },
+    from,
   });
 
 const reported = async () =>
@@ -102,15 +108,39 @@ describe('POST /api/cars/report/{id}', () => {
     expect((await reportsOf(id)).data).toHaveLength(1);
   });
 
-  it('lets an anonymous visitor report once', async () => {
+  it('lets an anonymous visitor report once, whatever browser they claim', async () => {
     const id = await freshListing();
-    expect(await reportAnonymously(id, 'Browser A')).toMatchObject({
+    const visitor = newAddress();
+    expect(await reportAnonymously(id, 'Browser A', visitor)).toMatchObject({
       status: 200,
       message: 'Car reported',
     });
-    expect((await reportAnonymously(id, 'Browser A')).status).toBe(409);
-    expect((await reportAnonymously(id, 'Browser B')).status).toBe(200);
+    expect((await reportAnonymously(id, 'Browser A', visitor)).status).toBe(409);
+    expect((await reportAnonymously(id, 'Browser B', visitor)).status).toBe(409);
+    expect((await reportAnonymously(id, 'Browser A', newAddress())).status).toBe(200);
     expect((await reportsOf(id)).data).toHaveLength(2);
+  });
+
+  it('takes ten reports an hour from one address, then answers 429', async () => {
+    const visitor = newAddress();
+    const ids = await Promise.all(Array.from({ length: 11 }, () => freshListing()));
+    for (const [i, id] of ids.slice(0, 10).entries()) {
+      expect((await reportAnonymously(id, `Browser ${i}`, visitor)).status).toBe(200);
+    }
+    expect(await reportAnonymously(ids[10]!, 'Browser 10', visitor)).toMatchObject({
+      status: 429,
+      message: 'Too many attempts. Please try again later.',
+    });
+    expect((await reportAnonymously(ids[10]!, 'Browser 10', newAddress())).status).toBe(200);
+  });
+
+  it('takes ten reports an hour from one account, from any address', async () => {
+    const user = await signUp(ctx);
+    const ids = await Promise.all(Array.from({ length: 11 }, () => freshListing()));
+    for (const id of ids.slice(0, 10)) {
+      expect((await report(id, user.accessToken)).status).toBe(200);
+    }
+    expect((await report(ids[10]!, user.accessToken)).status).toBe(429);
   });
 
   it('refuses the owner with 400', async () => {

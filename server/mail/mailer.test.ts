@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { privatePayload } from '../../tests/support/factories.ts';
 import { createMailer } from './mailer.ts';
+import { deliverQueuedMail } from './queue.ts';
 
 interface Received {
   from: string;
@@ -135,6 +136,8 @@ describe('the forgot-password flow over real SMTP', () => {
     expect(forgot.code).toBe(0);
     expect(forgot.message).toBe('Code sent to email');
 
+    // The e-mail leaves after the answer, with the mail job.
+    await deliverQueuedMail(ctx.db, ctx.deps.mailer);
     const mails = messagesTo(email);
     expect(mails).toHaveLength(1);
     const raw = mails[0]!.raw;
@@ -154,6 +157,7 @@ describe('the forgot-password flow over real SMTP', () => {
     const forgot = await ctx.post('/api/user/password/forgot', { email });
     expect(forgot.code).toBe(0);
     expect(forgot.message).toBe('Code sent to email');
+    await deliverQueuedMail(ctx.db, ctx.deps.mailer);
     expect(messagesTo(email)).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import { messages } from '#shared/messages.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { forbidden } from '../http/errors.ts';
 import type { Handler } from '../http/openapi.ts';
+import { clientIp } from '../http/rate-limit.ts';
 import { ok } from '../http/respond.ts';
 import type * as routes from './vouchers.routes.ts';
 import * as vouchers from './vouchers.service.ts';
@@ -25,5 +26,9 @@ export const redeem: Handler<typeof routes.redeem> = async (c) => {
   const { userId, code } = c.req.valid('json');
   const caller = requireCaller(c.var);
   if (caller.id !== userId) throw forbidden('You can only redeem vouchers for your own account');
-  return ok(c, await vouchers.redeem(c.var.deps.db, caller.id, code), messages.voucher.redeemed);
+  return ok(
+    c,
+    await vouchers.redeem(c.var.deps.db, caller.id, code, clientIp(c)),
+    messages.voucher.redeemed,
+  );
 };

@@ -14,7 +14,8 @@ import {
   type SortColumn,
 } from '../db/lists.ts';
 import { transactionTypes, voucherRedemptions, vouchers } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { bucket, throttle } from '../http/rate-limit.ts';
 import { record } from '../ledger/ledger.ts';
 
 // No 0/O or 1/I/L: codes are read off paper and typed on phones.
@@ -134,11 +135,32 @@ export async function deactivateVoucher(db: Db, adminId: number, id: number) {
   });
 }
 
+const TOO_MANY_CODES = 'Too many wrong codes. Please try again in an hour.';
+
 /**
  * Redeems a code for a user: once per user, while active and unexpired. The redemption row's
- * unique key makes a second attempt (or fifty at once) fail without crediting twice.
+ * unique key makes a second attempt (or fifty at once) fail without crediting twice. Failed
+ * attempts count per account and per address (counted before the attempt runs, so parallel
+ * guesses cannot slip past), so codes cannot be guessed through the API.
  */
-export async function redeem(db: Db, userId: number, code: string) {
+export async function redeem(db: Db, userId: number, code: string, ip: string) {
+  const attempt = await throttle(
+    db,
+    [bucket('voucherFailuresPerAccount', userId), bucket('voucherFailuresPerAddress', ip)],
+    TOO_MANY_CODES,
+  );
+  try {
+    const redeemed = await redeemOnce(db, userId, code);
+    await attempt.undo();
+    return redeemed;
+  } catch (err) {
+    // A code this account already redeemed is known to it, not guessed.
+    if (err instanceof ApiError && err.status === 409) await attempt.undo();
+    throw err;
+  }
+}
+
+async function redeemOnce(db: Db, userId: number, code: string) {
   const normalized = code.trim().toUpperCase().replace(/\s+/g, '');
   const withDashes = normalized.includes('-')
     ? normalized

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Session } from '#shared/schemas/auth.ts';
 import type { Transaction } from '#shared/schemas/payment.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
-import { login, signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { login, newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { ledgerEntries, users } from '../db/schema/index.ts';
 
 interface Voucher {
@@ -280,5 +280,54 @@ describe('redeeming a voucher', () => {
     for (const r of results.filter((r) => r.code !== 0))
       expect(r).toMatchObject({ status: 409, message: 'You have already redeemed this voucher' });
     expect(await wallet(user.userId)).toEqual({ balance: 60, ledger: 60 });
+  });
+});
+
+describe('guessing codes', () => {
+  const redeemFrom = (user: Session, code: string, from: string) =>
+    ctx.request('POST', '/api/voucher/redeem', {
+      body: { userId: user.userId, code },
+      headers: { authorization: `Bearer ${user.accessToken}` },
+      from,
+    });
+
+  it('takes ten wrong codes an hour from an account, from any address, then answers 429', async () => {
+    const voucher = await addVoucher(30);
+    const user = await signUp(ctx);
+    for (let i = 0; i < 10; i++) {
+      const res = await redeemFrom(user, `WRNG-CODE-${String(i).padStart(4, 'A')}`, newAddress());
+      expect(res.status).toBe(400);
+    }
+    expect(await redeemFrom(user, voucher.code, newAddress())).toMatchObject({
+      status: 429,
+      message: 'Too many wrong codes. Please try again in an hour.',
+    });
+    expect(await balance(user)).toBe(50);
+    const other = await signUp(ctx);
+    expect((await redeemFrom(other, voucher.code, newAddress())).code).toBe(0);
+  });
+
+  it('takes thirty wrong codes an hour from one address, whatever the account', async () => {
+    const from = newAddress();
+    const guessers = await Promise.all([signUp(ctx), signUp(ctx), signUp(ctx), signUp(ctx)]);
+    for (const guesser of guessers.slice(0, 3)) {
+      for (let i = 0; i < 10; i++) {
+        expect((await redeemFrom(guesser, 'ZZZZ-ZZZZ-ZZZZ', from)).status).toBe(400);
+      }
+    }
+    expect((await redeemFrom(guessers[3]!, 'ZZZZ-ZZZZ-ZZZZ', from)).status).toBe(429);
+    expect((await redeemFrom(guessers[3]!, 'ZZZZ-ZZZZ-ZZZZ', newAddress())).status).toBe(400);
+  });
+
+  it('does not count a successful redemption', async () => {
+    const user = await signUp(ctx);
+    const from = newAddress();
+    for (let i = 0; i < 9; i++) {
+      expect((await redeemFrom(user, 'ZZZZ-ZZZZ-ZZZZ', from)).status).toBe(400);
+    }
+    const voucher = await addVoucher(5);
+    expect((await redeemFrom(user, voucher.code, from)).code).toBe(0);
+    expect((await redeemFrom(user, 'ZZZZ-ZZZZ-ZZZZ', from)).status).toBe(400);
+    expect((await redeemFrom(user, 'ZZZZ-ZZZZ-ZZZZ', from)).status).toBe(429);
   });
 });

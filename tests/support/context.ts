@@ -57,17 +57,24 @@ export async function createTestContext(env: Record<string, string> = {}) {
       token?: string;
       headers?: Record<string, string>;
       raw?: string;
+      /** The client's address, as a connection would give it (none: the address is unknown). */
+      from?: string;
     } = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined || options.raw !== undefined)
       headers['content-type'] ??= 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await app.request(url, {
-      method,
-      headers,
-      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    });
+    const response = await app.request(
+      url,
+      {
+        method,
+        headers,
+        body:
+          options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      },
+      options.from === undefined ? undefined : connectionFrom(options.from),
+    );
     // Notices of what the call changed reach the caches before the next call (on PostgreSQL they
     // come over another connection, a millisecond later).
     if (method !== 'GET') await changes.settle();
@@ -102,5 +109,10 @@ export async function createTestContext(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** What @hono/node-server passes the app for a connection from `address`. */
+export const connectionFrom = (address: string) => ({
+  incoming: { socket: { remoteAddress: address } },
+});
 
 export type { Session };

@@ -53,14 +53,24 @@ export async function login(
   return res.data;
 }
 
-/** Registers through the API and logs in. */
+let addresses = 0;
+/** A client address no other call of this test process has used (each test user is a person). */
+export const newAddress = () => {
+  addresses++;
+  return `198.18.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
+};
+
+/** Registers through the API, from an address of its own, and logs in. */
 export async function signUp(
   ctx: TestContext,
   kind: 'private' | 'company' = 'private',
   overrides = {},
 ) {
   const payload = kind === 'private' ? privatePayload(overrides) : companyPayload(overrides);
-  const res = await ctx.post<{ id: number }>(`/api/user/register/${kind}`, payload);
+  const res = await ctx.request<{ id: number }>('POST', `/api/user/register/${kind}`, {
+    body: payload,
+    from: newAddress(),
+  });
   if (res.code !== 0) throw new Error(`register failed: ${res.message}`);
   return login(ctx, payload.email);
 }

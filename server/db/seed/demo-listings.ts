@@ -1538,12 +1538,7 @@ export async function seedDemoListings(deps: Deps): Promise<void> {
     if (outcome === 'live' || outcome === 'suspended') await approveRequest(deps, admin, id);
     if (outcome === 'suspended') {
       const reporter = callerOf('sarah');
-      await reportListing(
-        db,
-        id,
-        { userId: reporter.id, key: `user:${reporter.id}` },
-        SUSPEND_REPORT,
-      );
+      await reportListing(db, id, { userId: reporter.id, ip: 'demo-data' }, SUSPEND_REPORT);
       await suspend(deps, admin, id);
     }
   }
