@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { logger } from 'hono/logger';
 import { adsRouter } from './ads/index.ts';
@@ -31,7 +31,12 @@ const largeBodies: [RegExp, number][] = [
   [/^\/api\/cars\/(add|edit|request\/edit)\/?$/, 64 * MB],
   [/^\/api\/(user\/register\/company|user\/update|ad\/(add|update))\/?$/, 16 * MB],
 ];
-const tooLarge = () => {
+/**
+ * The answer goes out before the body is read, so the connection cannot carry another request
+ * (the server drops it rather than read the rest): the client is told so.
+ */
+const tooLarge = (c: Context) => {
+  c.header('Connection', 'close');
   throw new ApiError(413, 'The request is too large');
 };
 const limiters = new Map<number, ReturnType<typeof bodyLimit>>();

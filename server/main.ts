@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { mountApi } from './http/front.ts';
 import { PageCache } from './http/page-cache.ts';
 import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
@@ -60,10 +61,7 @@ async function main() {
   }, VIEW_FLUSH_SECONDS * 1000);
 
   const server = new Hono<{ Bindings: HttpBindings }>();
-  // The connection goes along, so the API sees the client's address (rate limits, views).
-  server.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
-  server.all('/api', (c) => api.fetch(c.req.raw, c.env));
-  server.get('/images/*', (c) => api.fetch(c.req.raw, c.env));
+  mountApi(server, api);
   server.use(
     '/_astro/*',
     async (c, next) => {

@@ -176,6 +176,14 @@ describe('POST /api/contact/send', () => {
     const other = await send(messageBody(), { ip: '203.0.113.78' });
     expect(other.code).toBe(0);
   });
+
+  it("knows the client by the proxy's entry in X-Forwarded-For, not by what the client wrote before it", async () => {
+    const proxied = (i: number) => ({ ip: `198.51.100.${i}, 203.0.113.90` });
+    for (let i = 0; i < 10; i++) {
+      expect((await send(messageBody(), proxied(i))).code).toBe(0);
+    }
+    expect((await send(messageBody(), proxied(10))).status).toBe(429);
+  });
 });
 
 describe('admin security', () => {
