@@ -115,6 +115,17 @@ export async function throttle(
   return { undo };
 }
 
+const LONGEST_WINDOW = Math.max(...Object.values(limits).map((l) => l.windowSeconds));
+
+/** Deletes the counters whose window has passed (every key ever seen would otherwise stay). */
+export async function dropExpiredCounters(db: Db): Promise<number> {
+  const gone = await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${LONGEST_WINDOW})`)
+    .returning({ key: rateLimits.key });
+  return gone.length;
+}
+
 /** Empties a bucket (a correct password clears the failures of that account from that address). */
 export async function forget(db: Db, { key }: Bucket) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));

@@ -1,4 +1,5 @@
 import type { Deps } from '../http/env.ts';
+import { dropExpiredCounters } from '../http/rate-limit.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { fcmSender, readServiceAccount } from '../push/fcm.ts';
 import { pushRecentNotifications } from '../push/push-job.ts';
@@ -13,6 +14,7 @@ export function jobsFor(deps: Deps): Job[] {
   const jobs: Job[] = [
     { name: 'mail', everySeconds: 5, run: () => deliverQueuedMail(deps.db, deps.mailer) },
     { name: 'subscriptions', everySeconds: 60, run: () => renewDue(deps.db) },
+    { name: 'rate-limits', everySeconds: 3600, run: () => dropExpiredCounters(deps.db) },
   ];
   const file = deps.config.FIREBASE_SERVICE_ACCOUNT_FILE;
   if (file) {
