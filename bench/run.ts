@@ -927,7 +927,8 @@ async function runCombo(
     s.met = budget ? budget.check(s, staticRps) && s.failed === 0 && s.probeStatus === 200 : null;
   }
   const maxRss = Math.max(0, ...result.scenarios.map((s) => s.rssMaxMb ?? 0));
-  result.rssMet = result.scenarios.length ? maxRss <= RSS_BUDGET_MB : null;
+  // The memory budget is set at PostgreSQL's scale (PGlite keeps its database in the process).
+  result.rssMet = db === 'postgres' && result.scenarios.length ? maxRss <= RSS_BUDGET_MB : null;
   return result;
 }
 
@@ -1007,7 +1008,7 @@ function renderCombo(c: ComboResult): string {
   }
   const maxRss = Math.max(0, ...c.scenarios.map((s) => s.rssMaxMb ?? 0));
   lines.push(
-    `| RSS under load (max of the scenarios) | | | | | ${maxRss.toFixed(0)} | | ≤ ${RSS_BUDGET_MB} MB | ${yesNo(c.rssMet)} |`,
+    `| RSS under load (max of the scenarios) | | | | | ${maxRss.toFixed(0)} | | ${c.rssMet === null ? '—' : `≤ ${RSS_BUDGET_MB} MB`} | ${yesNo(c.rssMet)} |`,
   );
   const judged = [...c.scenarios.map((s) => s.met), c.rssMet].filter((m) => m !== null);
   lines.push(

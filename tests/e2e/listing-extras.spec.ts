@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { call, dismissBanners, newUser, useSession, type Session } from './support/api.ts';
-import { liveListing, photos } from './support/listings.ts';
+import { islandsReady, liveListing, photos } from './support/listings.ts';
 import { screen } from './support/screens.ts';
 
 /**
@@ -60,6 +60,7 @@ test('the page gives the listing id, the day it went live and every distance in 
 }) => {
   const id = await liveId(request, 'Tesla Model 3 Long Range AWD');
   await page.goto(`/car/${id}`);
+  await islandsReady(page);
   const head = page.locator('.listing__head');
   await expect(head).toContainText(`Listing ID ${id}`);
   await expect(head.locator('time')).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
@@ -80,6 +81,7 @@ test('on a phone Call, Message and Favorite stay at the bottom of the screen; no
   const seller = await newUser(request, 'Barred');
   const { id } = await bigAndSmall(request, seller);
   await page.goto(`/car/${id}`);
+  await islandsReady(page);
   const bar = page.getByRole('group', { name: 'Contact the seller' });
   if (!isMobile()) {
     await expect(bar).toBeHidden();
@@ -112,6 +114,7 @@ test('on a phone Call, Message and Favorite stay at the bottom of the screen; no
 
   await useSession(page, seller);
   await page.goto(`/car/${id}`);
+  await islandsReady(page);
   await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
   await expect(bar).toBeHidden();
 });
@@ -123,6 +126,7 @@ test('photos come from srcset, the gallery shows the full-screen version no larg
   const seller = await newUser(request, 'Gallery');
   const { id } = await bigAndSmall(request, seller);
   await page.goto(`/car/${id}`);
+  await islandsReady(page);
 
   const grid = page.locator('.photo-grid img');
   await expect(grid.first()).toHaveAttribute('srcset', /-640\.webp 640w, \S+\.jpg 840w$/);

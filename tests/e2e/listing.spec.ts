@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, call, logInByApi, PASSWORD, useSession, type Envelope } from './support/api.ts';
 import { expectToast } from './support/dialogs.ts';
-import { liveListing, submitListing } from './support/listings.ts';
+import { islandsReady, liveListing, submitListing } from './support/listings.ts';
 import { screen } from './support/screens.ts';
 
 /** Journeys of the listing details (/car/{id}, /car/pending/{id}), the seller offer and SEO. */
@@ -190,6 +190,7 @@ test("share copies the listing's address and says so in a toast that blocks noth
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/car/${await liveId(request, VITZ)}`);
+  await islandsReady(page);
   await page.getByRole('button', { name: 'Share' }).click();
   await expectToast(page, 'Copied to clipboard');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
@@ -211,6 +212,7 @@ test('favorite offers a visitor to log in, and adds and removes for a user', asy
 }) => {
   const id = await liveId(request, VITZ);
   await page.goto(`/car/${id}`);
+  await islandsReady(page);
   await page.getByRole('button', { name: 'Favorite' }).click();
   const toast = page
     .getByRole('status')
@@ -227,6 +229,7 @@ test('favorite offers a visitor to log in, and adds and removes for a user', asy
   });
   await useSession(page, session);
   await page.goto(`/car/${id}`);
+  await islandsReady(page);
   const favorite = page.getByRole('button', { name: 'Favorite' });
   await expect(favorite).toHaveAttribute('aria-pressed', 'false');
   await favorite.click();
@@ -245,6 +248,7 @@ test('a report needs details, then a reason, and is sent', async ({ page, reques
   const title =
     test.info().project.name === 'mobile' ? 'Hyundai i10 1.0 Classic' : 'Suzuki Jimny 1.5 SZ5 4x4';
   await page.goto(`/car/${await liveId(request, title)}`);
+  await islandsReady(page);
   await page.getByRole('button', { name: 'Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report listing' });
   await expect(dialog).toBeVisible();
@@ -283,6 +287,7 @@ test('the owner sees Edit, Delete and Promote instead of the seller block, and d
   const id = await liveListing(request, owner, 'Yaris to delete');
   await useSession(page, owner);
   await page.goto(`/car/${id}`);
+  await islandsReady(page);
 
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute(
     'href',
@@ -316,6 +321,7 @@ test('the promotion dialog offers only higher tiers and asks for a choice', asyn
   ).json()) as Envelope<{ balance: number }>;
   await useSession(page, owner);
   await page.goto(`/car/${await liveId(request, VITZ)}`);
+  await islandsReady(page);
   await page.getByRole('button', { name: 'Promote' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Promote listing' });

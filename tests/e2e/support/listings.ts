@@ -1,10 +1,17 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Named } from '#shared/schemas/catalog.ts';
 import type { ListingPayloadInput } from '#shared/schemas/listing.ts';
 import { yarisListing } from '../../support/listing-payload.ts';
 import { adminSession, call, type Session } from './api.ts';
 
 export { photos } from '../../support/listing-payload.ts';
+
+/**
+ * The listing page's islands (photos, actions) hydrate once the browser is idle, after its first
+ * photo has painted; Astro then drops their 'ssr' mark. A click before that would do nothing.
+ */
+export const islandsReady = (page: Page) =>
+  expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
 /** A complete Standard Toyota Yaris listing, as the listing form sends it (ids from the API). */
 export async function listingPayload(
