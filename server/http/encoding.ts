@@ -40,8 +40,9 @@ export const etagOf = (body: Buffer) =>
 export const MIN_COMPRESSED_BYTES = 1024;
 
 /**
- * `body` in one encoding, for answers made once (API reads): small bodies on this thread, at a
- * quality that costs less than the bytes it saves; large ones on the thread pool.
+ * `body` in one encoding, for answers made once (API reads, pages not kept): small bodies on this
+ * thread, large ones on the thread pool. Brotli at quality 1: a page of search results (35 KB of
+ * JSON) takes 0.14 ms and 4.7 KB, where quality 4 took 0.74 ms for 4.2 KB and gzip -6 0.40 ms.
  */
 export async function compressOne(body: Buffer, encoding: Exclude<Encoding, 'identity'>) {
   const small = body.length < 64 * 1024;
@@ -49,7 +50,7 @@ export async function compressOne(body: Buffer, encoding: Exclude<Encoding, 'ide
     return small ? gzipSync(body, { level: 6 }) : gzipAsync(body, { level: 6 });
   const options = {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_QUALITY]: 1,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   };
