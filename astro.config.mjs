@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { contentSecurityPolicy } from './site/integrations/content-security-policy.ts';
 import { precompress } from './site/integrations/precompress.ts';
 
 // The site is rendered by Astro in middleware mode: server/main.ts owns the HTTP server and mounts
@@ -16,4 +17,5 @@ export default defineConfig({
   server: { port: 4321 },
   // Styles inline: one round trip less before the first paint (pages are cached compressed).
   build: { inlineStylesheets: 'always' },
+  security: { csp: contentSecurityPolicy },
 });

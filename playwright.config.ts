@@ -56,6 +56,10 @@ export default defineConfig({
       DATABASE_URL: '',
       // Every journey's accounts are registered from 127.0.0.1, hundreds in a run.
       REGISTRATIONS_PER_HOUR: '100000',
+      // A saved search's instant alert within seconds, not the minute of the default.
+      ALERTS_EVERY_SECONDS: '5',
+      // The price insight journey waits for its cars to be rated.
+      PRICE_JOB_SECONDS: '2',
     },
   },
 });

@@ -12,7 +12,7 @@ import { Layout } from './layout/Layout.tsx';
 import { reviewRoutes } from './listings/reviewRoutes.tsx';
 import reportedListings from './reported-listings/index.ts';
 import { sectionResources, sectionRoutes } from './resources.tsx';
-import { readSession } from './session.ts';
+import { readSession } from '#shared/session.ts';
 import suspendedListings from './suspended-listings/index.ts';
 import { theme } from './theme.ts';
 

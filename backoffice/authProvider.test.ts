@@ -1,9 +1,9 @@
 import type { AuthProvider } from 'react-admin';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionStore } from '#shared/api/client.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { createAuthProvider, entryRedirect, homeOf } from './authProvider.ts';
-import type { HttpClient } from './httpClient.ts';
+import { mockApi, through } from './apiMock.ts';
 
 const admin: Session = {
   userId: 1,
@@ -24,14 +24,18 @@ function memoryStore(initial: Session | null = null): SessionStore & { value: Se
   return store;
 }
 
-let client: ReturnType<typeof vi.fn<HttpClient>>;
+let client: ReturnType<typeof mockApi>;
 let session: ReturnType<typeof memoryStore>;
 let provider: AuthProvider;
 
 beforeEach(() => {
-  client = vi.fn<HttpClient>(async () => ({ code: 0, message: '', data: null, status: 200 }));
+  client = mockApi(async () => ({ code: 0, message: '', data: null, status: 200 }));
   session = memoryStore();
-  provider = createAuthProvider({ client, session, origin: () => 'http://spotted.test' });
+  provider = createAuthProvider({
+    client: through(client),
+    session,
+    origin: () => 'http://spotted.test',
+  });
 });
 
 describe('login', () => {
@@ -73,7 +77,7 @@ describe('logout', () => {
   it('ends the server session, clears the stored one and goes to /', async () => {
     session.value = admin;
     expect(await provider.logout({})).toBe('http://spotted.test/');
-    expect(client).toHaveBeenCalledWith('PUT', 'user/logout/1');
+    expect(client).toHaveBeenCalledWith('PUT', 'user/logout/1', undefined);
     expect(session.value).toBeNull();
   });
 

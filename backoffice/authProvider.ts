@@ -1,5 +1,5 @@
 /**
- * The back-office auth provider. The session is the product's localStorage session (session.ts);
+ * The back-office auth provider. The session is the product's localStorage session (shared/session.ts);
  * the server decides who is an admin. The login screen (/admin-login) and the public site live
  * outside the react-admin router (basename /admin), so every redirect here is an absolute URL,
  * which react-admin follows with a full page load.
@@ -12,11 +12,11 @@
  *   getIdentity    the stored user id and email
  */
 import { HttpError, type AuthProvider } from 'react-admin';
-import type { SessionStore } from '#shared/api/client.ts';
+import type { ApiClient, SessionStore } from '#shared/api/client.ts';
 import { messages } from '#shared/messages.ts';
 import type { Session } from '#shared/schemas/auth.ts';
-import { httpClient as defaultHttpClient, type HttpClient } from './httpClient.ts';
-import { isAdmin, sessionStore } from './session.ts';
+import { api } from './httpClient.ts';
+import { isAdmin, sessionStore } from '#shared/session.ts';
 
 export const ADMIN_LOGIN_PATH = '/admin-login';
 export const ADMIN_ROOT_PATH = '/admin';
@@ -36,14 +36,14 @@ export function entryRedirect(session: Session | null): string | null {
 }
 
 interface Options {
-  client?: HttpClient;
+  client?: ApiClient;
   session?: SessionStore;
   /** The page's origin, for the absolute redirects. */
   origin?: () => string;
 }
 
 export function createAuthProvider({
-  client = defaultHttpClient,
+  client = api,
   session = sessionStore,
   origin = () => window.location.origin,
 }: Options = {}): AuthProvider {
@@ -56,7 +56,7 @@ export function createAuthProvider({
 
   return {
     async login({ email, password }: { email: string; password: string }) {
-      const result = await client('POST', 'user/login', { email, password });
+      const result = await client.call((r) => r.user.login.$post({ json: { email, password } }));
       if (result.code !== 0) {
         throw new HttpError(
           result.message || messages.common.errorOccurred,
@@ -64,7 +64,7 @@ export function createAuthProvider({
           result,
         );
       }
-      const data = result.data as Session;
+      const { data } = result;
       session.set({ ...data, email: data.email || email });
       return { redirectTo: absolute(homeOf(data)) };
     },
@@ -74,7 +74,9 @@ export function createAuthProvider({
       const current = session.get();
       if (current) {
         try {
-          await client('PUT', `user/logout/${current.userId}`);
+          await client.call((r) =>
+            r.user.logout[':id'].$put({ param: { id: String(current.userId) } }),
+          );
         } catch {
           // The stored session goes anyway; the server's copy expires on its own.
         }

@@ -1,16 +1,16 @@
 import { HttpError, type GetListParams } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { mockApi, through, type MockResult } from './apiMock.ts';
 import { createDataProvider, listQuery, pageThrough } from './dataProvider.ts';
-import type { HttpClient, HttpResult } from './httpClient.ts';
 
-const ok = (data: unknown, message = ''): HttpResult => ({ code: 0, message, data, status: 200 });
+const ok = (data: unknown, message = ''): MockResult => ({ code: 0, message, data, status: 200 });
 
 /** A client that answers `data` (or a function of the call) to every request and records them. */
 function mockClient(answer: unknown | ((method: string, path: string) => unknown)) {
-  const client = vi.fn<HttpClient>(async (method, path) =>
+  const client = mockApi(async (method, path) =>
     ok(typeof answer === 'function' ? answer(method, path) : answer),
   );
-  return { client, provider: createDataProvider(client) };
+  return { client, provider: createDataProvider(through(client)) };
 }
 
 const cards = [
@@ -29,21 +29,28 @@ const pageOf = (items: unknown[], totalCount = items.length) => ({ items, totalC
 
 describe('listQuery', () => {
   it('sends the page, the chosen sort, the search and the ids', () => {
-    expect(listQuery(page, 1, 10)).toBe('page=1&perPage=10&sort=id&order=ASC');
+    expect(listQuery(page, 1, 10)).toEqual({ page: '1', perPage: '10', sort: 'id', order: 'ASC' });
     expect(
       listQuery(
         { sort: { field: 'title', order: 'DESC' }, filter: { q: 'golf & co', ids: [3, 4] } },
         2,
         25,
       ),
-    ).toBe('page=2&perPage=25&sort=title&order=DESC&q=golf%20%26%20co&ids=3,4');
+    ).toEqual({
+      page: '2',
+      perPage: '25',
+      sort: 'title',
+      order: 'DESC',
+      q: 'golf & co',
+      ids: '3,4',
+    });
   });
 
   it('leaves out a sort without a field, an empty search and other filters', () => {
     expect(
       listQuery({ sort: { field: '', order: 'ASC' }, filter: { q: '', typeId: 2 } }, 1, 5),
-    ).toBe('page=1&perPage=5');
-    expect(listQuery({}, 3, 24)).toBe('page=3&perPage=24');
+    ).toEqual({ page: '1', perPage: '5' });
+    expect(listQuery({}, 3, 24)).toEqual({ page: '3', perPage: '24' });
   });
 });
 
@@ -92,8 +99,8 @@ describe('the envelope', () => {
       message: 'This listing is active: it cannot be approved',
       data: null,
     };
-    const client = vi.fn<HttpClient>(async () => ({ ...body, status: 409 }));
-    const error = await createDataProvider(client)
+    const client = mockApi(async () => ({ ...body, status: 409 }));
+    const error = await createDataProvider(through(client))
       .approveRequest(5)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
@@ -109,32 +116,34 @@ describe('the envelope', () => {
     [403, 'Administrators only'],
     [404, 'Listing not found'],
   ])('passes %i on so the auth provider sees it', async (status, message) => {
-    const client = vi.fn<HttpClient>(async () => ({ code: status, message, data: null, status }));
+    const client = mockApi(async () => ({ code: status, message, data: null, status }));
     await expect(
-      createDataProvider(client).getList('approve-listings', page),
+      createDataProvider(through(client)).getList('approve-listings', page),
     ).rejects.toMatchObject({ status, message });
   });
 
   it("reads a failure without a response as 'An error occurred'", async () => {
-    const client = vi.fn<HttpClient>(async () => ({
+    const client = mockApi(async () => ({
       code: 500,
       message: 'Failed to fetch',
       data: null,
       status: 0,
     }));
-    await expect(createDataProvider(client).getOne('users', { id: 1 })).rejects.toMatchObject({
+    await expect(
+      createDataProvider(through(client)).getOne('users', { id: 1 }),
+    ).rejects.toMatchObject({
       message: 'An error occurred',
     });
   });
 
   it('takes the code as status when a failure comes with HTTP 200', async () => {
-    const client = vi.fn<HttpClient>(async () => ({
+    const client = mockApi(async () => ({
       code: 400,
       message: 'Bad',
       data: null,
       status: 200,
     }));
-    await expect(createDataProvider(client).getList('users', page)).rejects.toMatchObject({
+    await expect(createDataProvider(through(client)).getList('users', page)).rejects.toMatchObject({
       status: 400,
       message: 'Bad',
     });
@@ -308,8 +317,8 @@ describe('moderation decisions', () => {
     ['deactivateAd', [2], 'PUT', 'ad/deactivate/2', undefined],
     ['activateAd', [2], 'POST', 'ad/activate', { id: 2 }],
   ] as const)('%s: %s %s', async (name, args, method, path, body) => {
-    const client = vi.fn<HttpClient>(async () => ok(null, 'Done it'));
-    const provider = createDataProvider(client);
+    const client = mockApi(async () => ok(null, 'Done it'));
+    const provider = createDataProvider(through(client));
     const run = provider[name] as (...a: unknown[]) => Promise<unknown>;
     expect(await run(...args)).toEqual({ data: null, message: 'Done it' });
     expect(client).toHaveBeenCalledWith(method, path, body);
@@ -474,12 +483,12 @@ describe('users', () => {
 
   it('userDetails: a part that fails is null and logged; the user failing rejects', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const client = vi.fn<HttpClient>(async (_m, path) =>
+    const client = mockApi(async (_m, path) =>
       path === 'user/4'
         ? ok({ id: 4 })
         : { code: 500, message: 'An error occurred', data: null, status: 500 },
     );
-    expect(await createDataProvider(client).userDetails(4)).toEqual({
+    expect(await createDataProvider(through(client)).userDetails(4)).toEqual({
       user: { id: 4 },
       transactions: null,
       subscriptions: null,
@@ -488,13 +497,15 @@ describe('users', () => {
     });
     expect(error).toHaveBeenCalledTimes(4);
     error.mockRestore();
-    const failing = vi.fn<HttpClient>(async () => ({
+    const failing = mockApi(async () => ({
       code: 404,
       message: 'User not found',
       data: null,
       status: 404,
     }));
-    await expect(createDataProvider(failing).userDetails(4)).rejects.toMatchObject({ status: 404 });
+    await expect(createDataProvider(through(failing)).userDetails(4)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The back-office data provider (modelled on ra-data-simple-rest): react-admin's methods mapped
- * onto the admin API through one httpClient. The {code, message, data} envelope is unwrapped here;
+ * onto the admin API through shared/api's typed client, each call naming its route (the table
+ * below lists them as paths). The {code, message, data} envelope is unwrapped here;
  * a failure rejects with HttpError(message, status, body), so the server's message reaches the
  * screens as-is and a 401 or 403 reaches authProvider.checkError.
  *
@@ -11,7 +12,7 @@
  * resource without its own call asks for its one id the same way.
  *
  * resource            method     HTTP call (lists: ?page&perPage&sort&order&q&ids)
- * admin-menu          getList    GET    configuration/menu/admin        (the fixed 17 items, whole;
+ * admin-menu          getList    GET    configuration/menu/admin        (the 19 items, whole;
  *                                       filtered here by equal keys, e.g. isActive)
  * approve-listings    getList    GET    car/requests
  *                     getOne     GET    car/requests/{id}
@@ -24,6 +25,9 @@
  * suspended-listings  getList    GET    cars/suspended
  *                     getOne     GET    car/requests/{id} + GET car/reports/{id}   (`reports`)
  * active-listings     getList    GET    cars/active
+ * reported-conversations getList GET  conversations/reports          (whole; paged here)
+ *                     getOne     GET    conversations/reports/{id}     (with the messages)
+ *                     update     PUT    conversations/reports/{id}/resolve
  * featured-listings   getList    GET    cars/top-spotted
  *                     create     PUT    cars/top-spotted/add/{data.id}
  *                     delete     PUT    cars/top-spotted/remove/{id}
@@ -51,6 +55,12 @@
  * vouchers            getList    GET    voucher/active
  *                     create     POST   voucher/add {credits, daysActive}
  *                     delete     PUT    voucher/deactivate/{id}
+ * moderation-log      getList    GET    moderation/log ?page&perPage&adminId&action&from&to
+ *                                       (filters from filter.adminId, action, from, to)
+ * reason-templates    getList    GET    moderation/reasons               (whole; filter.kind)
+ *                     create     POST   moderation/reasons {kind, text}
+ *                     update     PUT    moderation/reasons/{id} {kind, text}
+ *                     delete     DELETE moderation/reasons/{id}
  * makes               getList    GET    cars/brands
  *                     create     POST   cars/brands/add {name}
  * models              getList    GET    cars/brands/{filter.makeId}/models   (empty without a make)
@@ -66,6 +76,9 @@
  *   dismissReports(id)        POST car/{id}/report/delete
  *   deactivateAd(id)          PUT  ad/deactivate/{id}
  *   activateAd(id)            POST ad/activate {id}
+ *   review(id)                GET cars/review/{id}   (duplicates, scam patterns, history)
+ *   turnaround()              GET moderation/turnaround
+ *   logFacets()               GET moderation/log/facets
  *   userDetails(id)           GET user/{id}, POST payment/transactions/{id},
  *                             POST subscription/user/{id} {filterType: null},
  *                             POST cars/listings/user/{id} {pageNumber 1, pageSize 50, stateFilter null},
@@ -97,18 +110,22 @@ import {
   type UpdateParams,
   type UpdateResult,
 } from 'react-admin';
+import type { ClientResponse } from 'hono/client';
 import type { z } from 'zod';
+import type { ApiClient, ApiRoutes, DataOf } from '#shared/api/client.ts';
 import { limits } from '#shared/limits.ts';
+import type { Envelope } from '#shared/schemas/envelope.ts';
 import { LIST_PAGE_MAX, LIST_PER_PAGE, type ListPage } from '#shared/schemas/list.ts';
 import { messages } from '#shared/messages.ts';
-import type { CarCard, CarDetail, reportSchema } from '#shared/schemas/listing.ts';
+import type { CarCard, CarDetail, reportSchema } from '#shared/schemas/listing-display.ts';
 import {
   packageTypes,
   type Transaction,
   type subscriptionSchema,
 } from '#shared/schemas/payment.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { httpClient as defaultHttpClient, type HttpClient, type HttpMethod } from './httpClient.ts';
+import type { ReasonKind, Review, Turnaround } from '#shared/schemas/trust.ts';
+import { api as defaultApi } from './httpClient.ts';
 
 export type Report = z.infer<typeof reportSchema>;
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -144,6 +161,9 @@ export interface AdminDataProvider extends DataProvider {
   deactivateAd(id: Identifier): Promise<Done<RaRecord>>;
   activateAd(id: Identifier): Promise<Done<RaRecord>>;
   userDetails(id: Identifier): Promise<UserDetails>;
+  review(id: Identifier): Promise<Review>;
+  turnaround(): Promise<Turnaround>;
+  logFacets(): Promise<{ admins: { id: number; email: string }[]; actions: string[] }>;
 }
 
 type Data = Record<string, unknown>;
@@ -171,14 +191,14 @@ type ListParams = Pick<GetListParams, 'pagination' | 'sort' | 'filter'>;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** The admin API's list query for one server page: paging, the sort field, the search, the ids. */
-export function listQuery(params: ListParams, page: number, perPage: number): string {
-  const parts = [`page=${page}`, `perPage=${perPage}`];
+export function listQuery(params: ListParams, page: number, perPage: number) {
+  const query: Record<string, string> = { page: String(page), perPage: String(perPage) };
   const { field, order } = params.sort ?? { field: '', order: 'ASC' };
-  if (field) parts.push(`sort=${encodeURIComponent(field)}`, `order=${order}`);
+  if (field) Object.assign(query, { sort: field, order });
   const { q, ids } = params.filter ?? {};
-  if (present(q)) parts.push(`q=${encodeURIComponent(String(q))}`);
-  if (Array.isArray(ids)) parts.push(`ids=${ids.map((id) => encodeURIComponent(id)).join(',')}`);
-  return parts.join('&');
+  if (present(q)) query.q = String(q);
+  if (Array.isArray(ids)) query.ids = ids.join(',');
+  return query;
 }
 
 /**
@@ -217,88 +237,125 @@ function matching<R extends RaRecord>(rows: R[], filter: Record<string, unknown>
   );
 }
 
+/** A form's record as the body of its route: react-admin's records carry no field types. */
+const asBody = <T>(record: Data) => record as T;
+
 function withoutId({ id: _id, ...rest }: Data) {
   return rest;
 }
 
-export function createDataProvider(client: HttpClient = defaultHttpClient): AdminDataProvider {
+type Query = ReturnType<typeof listQuery>;
+type Answer = ClientResponse<unknown, number, string>;
+/** An admin list's route: a page ({items, totalCount}) when asked for one, as getList always does. */
+type PageAnswer = ClientResponse<Envelope<RaRecord[] | ListPage<RaRecord>>, number, string>;
+type Request<R extends Answer> = (routes: ApiRoutes) => Promise<R>;
+
+export function createDataProvider(client: ApiClient = defaultApi): AdminDataProvider {
   /** One call: the envelope's data and message, or an HttpError with the server's message. */
-  async function call<T>(method: HttpMethod, path: string, body?: unknown): Promise<Done<T>> {
-    const result = await client(method, path, body);
+  async function call<R extends Answer>(request: Request<R>): Promise<Done<DataOf<R>>> {
+    const result = await client.call(request);
     if (result.code !== 0) {
       const status = result.status >= 400 ? result.status : result.code;
       const message = result.status === 0 ? messages.common.errorOccurred : result.message;
       throw new HttpError(message || messages.common.errorOccurred, status, result);
     }
-    return { data: result.data as T, message: result.message };
+    return { data: result.data, message: result.message };
   }
-  const send = async <T>(method: HttpMethod, path: string, body?: unknown) =>
-    (await call<T>(method, path, body)).data;
-  const get = <T>(path: string) => send<T>('GET', path);
+  const send = async <R extends Answer>(request: Request<R>) => (await call(request)).data;
 
-  /** A paged admin list: the page of `path` (sent with `method`) that the params ask for. */
+  /** A paged admin list: the page of the list `request` answers that the params ask for. */
   const paged =
-    (path: string | ((params: ListParams) => string), method: HttpMethod = 'GET') =>
+    <R extends PageAnswer>(
+      request: (routes: ApiRoutes, query: Query, params: ListParams) => Promise<R>,
+    ) =>
     (params: ListParams) =>
       pageThrough(params.pagination, async (page, perPage) => {
-        const base = typeof path === 'string' ? path : path(params);
-        const { items, totalCount } = await send<ListPage<RaRecord>>(
-          method,
-          `${base}?${listQuery(params, page, perPage)}`,
-        );
-        return { data: items, total: totalCount };
+        const query = listQuery(params, page, perPage);
+        const answer = await send((r) => request(r, query, params));
+        if (Array.isArray(answer)) return { data: answer, total: answer.length };
+        return { data: answer.items, total: answer.totalCount };
       });
-  const listing = (id: Identifier) => get<CarDetail>(`car/requests/${id}`);
+  const listing = (id: Identifier) =>
+    send((r) => r.car.requests[':id'].$get({ param: { id: String(id) } }));
   const withReports = async (id: Identifier): Promise<ListingRecord> => {
-    const [car, reports] = await Promise.all([listing(id), get<Report[]>(`car/reports/${id}`)]);
+    const [car, reports] = await Promise.all([
+      listing(id),
+      send((r) => r.car.reports[':id'].$get({ param: { id: String(id) } })),
+    ]);
     return { ...car, reports };
   };
-  const packages = paged(
-    ({ filter }) =>
-      `payment/packages/${Number(filter?.typeId) === packageTypes.company ? 'company' : 'individual'}`,
+  const packages = paged((r, query, { filter }) =>
+    Number(filter?.typeId) === packageTypes.company
+      ? r.payment.packages.company.$get({ query })
+      : r.payment.packages.individual.$get({ query }),
   );
+  const byId = (id: Identifier) => ({ param: { id: String(id) } });
 
   const resources: Record<string, Endpoints> = {
     'admin-menu': {
       list: async ({ filter }) => {
-        const items = matching(await get<RaRecord[]>('configuration/menu/admin'), filter);
+        const menu = await send((r) => r.configuration.menu.admin.$get());
+        const items = matching(menu, filter);
         return { data: items, total: items.length };
       },
     },
-    'approve-listings': { list: paged('car/requests'), one: listing },
-    'denied-listings': { list: paged('car/requests/denied'), one: listing },
-    'edited-listings': {
-      list: paged('cars/edit/all'),
-      one: (id) => get<EditRecord>(`car/edit/${id}`),
+    'approve-listings': { list: paged((r, query) => r.car.requests.$get({ query })), one: listing },
+    'denied-listings': {
+      list: paged((r, query) => r.car.requests.denied.$get({ query })),
+      one: listing,
     },
-    'reported-listings': { list: paged('cars/reported'), one: withReports },
-    'suspended-listings': { list: paged('cars/suspended'), one: withReports },
-    'active-listings': { list: paged('cars/active') },
+    'edited-listings': {
+      list: paged((r, query) => r.cars.edit.all.$get({ query })),
+      one: (id) => send((r) => r.car.edit[':id'].$get(byId(id))),
+    },
+    'reported-listings': {
+      list: paged((r, query) => r.cars.reported.$get({ query })),
+      one: withReports,
+    },
+    'suspended-listings': {
+      list: paged((r, query) => r.cars.suspended.$get({ query })),
+      one: withReports,
+    },
+    'active-listings': { list: paged((r, query) => r.cars.active.$get({ query })) },
+    'reported-conversations': {
+      // At most 500 reports, open ones first: the server answers them whole, paged here.
+      list: async ({ pagination }) => {
+        const reports = await send((r) => r.conversations.reports.$get());
+        const perPage = pagination?.perPage ?? LIST_PER_PAGE;
+        const start = ((pagination?.page ?? 1) - 1) * perPage;
+        return { data: reports.slice(start, start + perPage), total: reports.length };
+      },
+      one: (id) => send((r) => r.conversations.reports[':id'].$get(byId(id))),
+      update: (id) => send((r) => r.conversations.reports[':id'].resolve.$put(byId(id))),
+    },
     'featured-listings': {
-      list: paged('cars/top-spotted'),
+      list: paged((r, query) => r.cars['top-spotted'].$get({ query })),
       create: async (data) => {
-        await send('PUT', `cars/top-spotted/add/${String(data.id)}`);
+        await send((r) => r.cars['top-spotted'].add[':id'].$put(byId(String(data.id))));
         return data as RaRecord;
       },
       remove: async (id, previous) => {
-        await send('PUT', `cars/top-spotted/remove/${id}`);
+        await send((r) => r.cars['top-spotted'].remove[':id'].$put(byId(id)));
         return previous ?? { id };
       },
     },
     'home-listings': {
       list: async ({ pagination }) => {
-        const { cars } = await send<{ cars: { cars: CarCard[]; totalCount: number } }>(
-          'POST',
-          'cars',
-          { pageNumber: pagination?.page ?? 1, pageSize: pagination?.perPage ?? limits.pageSize },
+        const { cars } = await send((r) =>
+          r.cars.$post({
+            json: {
+              pageNumber: pagination?.page ?? 1,
+              pageSize: pagination?.perPage ?? limits.pageSize,
+            },
+          }),
         );
         return { data: cars.cars, total: cars.totalCount };
       },
     },
     configuration: {
-      one: async (id) => ({ ...(await get<Data>('configuration')), id }),
+      one: async (id) => ({ ...(await send((r) => r.configuration.$get())), id }),
       update: async (id, data) => ({
-        ...(await send<Data>('POST', 'configuration/update', withoutId(data))),
+        ...(await send((r) => r.configuration.update.$post({ json: asBody(withoutId(data)) }))),
         id,
       }),
     },
@@ -315,10 +372,12 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
         const data = kinds.flatMap((kind) => kind.data);
         return { data, total: data.length };
       },
-      create: (data) => send<RaRecord>('POST', 'payment/packages/add', withoutId(data)),
-      update: (id, data) => send<RaRecord>('POST', 'payment/packages/update', { ...data, id }),
+      create: (data) =>
+        send((r) => r.payment.packages.add.$post({ json: asBody(withoutId(data)) })),
+      update: (id, data) =>
+        send((r) => r.payment.packages.update.$post({ json: asBody({ ...data, id }) })),
       remove: async (id, previous) => {
-        await send('DELETE', `payment/packages/remove/${id}`);
+        await send((r) => r.payment.packages.remove[':id'].$delete(byId(id)));
         return previous ?? { id };
       },
     },
@@ -326,69 +385,121 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
       list: (params) =>
         pageThrough(params.pagination, async (page, perPage) => {
           const { filter } = params;
-          const base = present(filter?.type)
-            ? `payment/transactions/type/${String(filter.type)}`
-            : 'payment/transactions/all';
-          const result = await get<{ transactions: Transaction[]; totalCount: number }>(
-            `${base}?${listQuery({ ...params, filter: { ids: filter?.ids } }, page, perPage)}`,
+          const query = listQuery({ ...params, filter: { ids: filter?.ids } }, page, perPage);
+          const result = await send((r) =>
+            present(filter?.type)
+              ? r.payment.transactions.type[':type'].$get({
+                  param: { type: String(filter.type) },
+                  query,
+                })
+              : r.payment.transactions.all.$get({ query }),
           );
           return { data: result.transactions, total: result.totalCount };
         }),
     },
-    users: { list: paged('user/all'), one: (id) => get<User>(`user/${id}`) },
+    users: {
+      list: paged((r, query) => r.user.all.$get({ query })),
+      one: (id) => send((r) => r.user[':id'].$get(byId(id))),
+    },
     messages: {
-      list: paged('contact/messages', 'POST'),
+      list: paged((r, query) => r.contact.messages.$post({ query })),
       update: (id, data, previous) =>
-        send<RaRecord>('POST', 'contact/reply', {
-          messageId: id,
-          messageEmail: data.email ?? previous?.email ?? null,
-          text: data.replyMessage,
-        }),
+        send((r) =>
+          r.contact.reply.$post({
+            json: {
+              messageId: id,
+              messageEmail: data.email ?? previous?.email ?? null,
+              text: data.replyMessage as string,
+            },
+          }),
+        ),
     },
     notifications: {
       create: async (data) => {
         const payload = {
           typeId: 1,
-          title: data.title,
-          message: data.message,
+          title: data.title as string,
+          message: data.message as string,
           mailMessage: data.mailMessage ?? data.message,
           allUsers: true,
           topic: 'general',
         };
-        const sent = await send<{ recipients: number }>('POST', 'notifications/send', payload);
+        const sent = await send((r) => r.notifications.send.$post({ json: payload }));
         return { ...payload, ...sent, id: Date.now() };
       },
     },
     ads: {
-      list: paged('ad/all'),
-      one: (id) => get<RaRecord>(`ad/${id}`),
-      create: (data) => send<RaRecord>('POST', 'ad/add', withoutId(data)),
-      update: (id, data) => send<RaRecord>('POST', 'ad/update', { ...data, id }),
+      list: paged((r, query) => r.ad.all.$get({ query })),
+      one: (id) => send((r) => r.ad[':id'].$get(byId(id))),
+      create: (data) => send((r) => r.ad.add.$post({ json: asBody(withoutId(data)) })),
+      update: (id, data) => send((r) => r.ad.update.$post({ json: asBody({ ...data, id }) })),
     },
     vouchers: {
-      list: paged('voucher/active'),
+      list: paged((r, query) => r.voucher.active.$get({ query })),
       create: (data) =>
-        send<RaRecord>('POST', 'voucher/add', {
-          credits: data.credits,
-          daysActive: data.daysActive,
-        }),
+        send((r) =>
+          r.voucher.add.$post({
+            json: { credits: data.credits, daysActive: data.daysActive },
+          }),
+        ),
       remove: async (id, previous) => {
-        await send('PUT', `voucher/deactivate/${id}`);
+        await send((r) => r.voucher.deactivate[':id'].$put(byId(id)));
+        return previous ?? { id };
+      },
+    },
+    'moderation-log': {
+      list: (params) =>
+        pageThrough(params.pagination, async (page, perPage) => {
+          const { adminId, action, from, to } = params.filter ?? {};
+          const query: Record<string, string> = { page: String(page), perPage: String(perPage) };
+          for (const [key, value] of Object.entries({ adminId, action, from, to }))
+            if (present(value)) query[key] = String(value);
+          const answer = await send((r) => r.moderation.log.$get({ query }));
+          return { data: answer.items, total: answer.totalCount };
+        }),
+    },
+    'reason-templates': {
+      list: async ({ filter }) => {
+        const kind = present(filter?.kind) ? (filter.kind as ReasonKind) : undefined;
+        const rows = await send((r) => r.moderation.reasons.$get({ query: kind ? { kind } : {} }));
+        const items = matching(rows, { ids: filter?.ids });
+        return { data: items, total: items.length };
+      },
+      create: (data) =>
+        send((r) =>
+          r.moderation.reasons.$post({
+            json: { kind: data.kind as ReasonKind, text: String(data.text ?? '') },
+          }),
+        ),
+      update: (id, data) =>
+        send((r) =>
+          r.moderation.reasons[':id'].$put({
+            ...byId(id),
+            json: { kind: data.kind as ReasonKind, text: String(data.text ?? '') },
+          }),
+        ),
+      remove: async (id, previous) => {
+        await send((r) => r.moderation.reasons[':id'].$delete(byId(id)));
         return previous ?? { id };
       },
     },
     makes: {
-      list: paged('cars/brands'),
-      create: (data) => send<RaRecord>('POST', 'cars/brands/add', { name: data.name }),
+      list: paged((r, query) => r.cars.brands.$get({ query })),
+      create: (data) =>
+        send((r) => r.cars.brands.add.$post({ json: { name: data.name as string } })),
     },
     models: {
       list: async (params) => {
         const makeId = params.filter?.makeId ?? params.filter?.brandId;
         if (!present(makeId)) return { data: [], total: 0 };
-        return paged(`cars/brands/${String(makeId)}/models`)(params);
+        return paged((r, query) =>
+          r.cars.brands[':brandId'].models.$get({ param: { brandId: String(makeId) }, query }),
+        )(params);
       },
       create: (data) =>
-        send<RaRecord>('POST', 'cars/models/add', { brandId: data.brandId, name: data.name }),
+        send((r) =>
+          r.cars.models.add.$post({ json: { brandId: data.brandId, name: data.name as string } }),
+        ),
     },
   };
 
@@ -431,8 +542,6 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
 
   const unsupported = (name: string, resource: string) =>
     Promise.reject(new Error(`The back-office API has no ${name} for "${resource}"`));
-
-  const act = (method: HttpMethod, path: string, body?: unknown) => call<null>(method, path, body);
 
   return {
     getList: async <R extends RaRecord>(resource: string, params: GetListParams) =>
@@ -477,17 +586,22 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
       return { data: params.ids } as DeleteManyResult<R>;
     },
 
-    approveRequest: (id) => act('POST', `cars/requests/approve/${id}`),
-    denyRequest: (id, message) => act('POST', 'cars/request/deny', { id, message }),
-    approveEdit: (id) => act('POST', `cars/edit/approve/${id}`),
-    denyEdit: (id, message) => act('POST', 'cars/edit/deny', { id, message }),
-    suspend: (id) => act('POST', `cars/suspend/${id}`),
-    activate: (id) => act('POST', `cars/activate/${id}`),
-    dismissReports: (id) => act('POST', `car/${id}/report/delete`),
-    deactivateAd: (id) => call<RaRecord>('PUT', `ad/deactivate/${id}`),
-    activateAd: (id) => call<RaRecord>('POST', 'ad/activate', { id }),
+    approveRequest: (id) => call((r) => r.cars.requests.approve[':id'].$post(byId(id))),
+    denyRequest: (id, message) =>
+      call((r) => r.cars.request.deny.$post({ json: { id: Number(id), message } })),
+    approveEdit: (id) => call((r) => r.cars.edit.approve[':id'].$post(byId(id))),
+    denyEdit: (id, message) =>
+      call((r) => r.cars.edit.deny.$post({ json: { id: Number(id), message } })),
+    suspend: (id) => call((r) => r.cars.suspend[':id'].$post(byId(id))),
+    activate: (id) => call((r) => r.cars.activate[':id'].$post(byId(id))),
+    dismissReports: (id) => call((r) => r.car[':id'].report.delete.$post(byId(id))),
+    deactivateAd: (id) => call((r) => r.ad.deactivate[':id'].$put(byId(id))),
+    activateAd: (id) => call((r) => r.ad.activate.$post({ json: { id: Number(id) } })),
+    review: (id) => send((r) => r.cars.review[':id'].$get(byId(id))),
+    turnaround: () => send((r) => r.moderation.turnaround.$get()),
+    logFacets: () => send((r) => r.moderation.log.facets.$get()),
     userDetails: async (id) => {
-      const user = await get<User>(`user/${id}`);
+      const user = await send((r) => r.user[':id'].$get(byId(id)));
       const part = async <T>(load: Promise<T>, what: string): Promise<T | null> => {
         try {
           return await load;
@@ -496,28 +610,34 @@ export function createDataProvider(client: HttpClient = defaultHttpClient): Admi
           return null;
         }
       };
+      const userId = { userId: String(id) };
       const [transactions, subscriptions, listings, balance] = await Promise.all([
         part(
-          send<{ transactions: Transaction[] }>('POST', `payment/transactions/${id}`, {
-            pageNumber: 1,
-            pageSize: 500,
-          }).then((d) => d.transactions),
+          send((r) =>
+            r.payment.transactions[':userId'].$post({
+              param: userId,
+              json: { pageNumber: 1, pageSize: 500 },
+            }),
+          ).then((d) => d.transactions),
           'transactions',
         ),
         part(
-          send<Subscription[]>('POST', `subscription/user/${id}`, { filterType: null }),
+          send((r) =>
+            r.subscription.user[':userId'].$post({ param: userId, json: { filterType: null } }),
+          ),
           'subscriptions',
         ),
         part(
-          send<{ cars: CarCard[] }>('POST', `cars/listings/user/${id}`, {
-            pageNumber: 1,
-            pageSize: limits.pageSize,
-            stateFilter: null,
-          }).then((d) => d.cars),
+          send((r) =>
+            r.cars.listings.user[':userId'].$post({
+              param: userId,
+              json: { pageNumber: 1, pageSize: limits.pageSize, stateFilter: null },
+            }),
+          ).then((d) => d.cars),
           'listings',
         ),
         part(
-          get<{ balance: number }>(`user/balance/${id}`).then((d) => d.balance),
+          send((r) => r.user.balance[':id'].$get(byId(id))).then((d) => d.balance),
           'balance',
         ),
       ]);

@@ -14,8 +14,11 @@ import featuredListings from './featured-listings/index.ts';
 import makes from './makes/index.ts';
 import messages from './messages/index.ts';
 import models from './models/index.ts';
+import moderationLog from './moderation-log/index.ts';
 import notifications from './notifications/index.ts';
 import paymentPackages from './payment-packages/index.ts';
+import reportedConversations from './reported-conversations/index.ts';
+import reasonTemplates from './reason-templates/index.ts';
 import transactions from './transactions/index.ts';
 import users from './users/index.ts';
 import { userRoutes } from './users/userRoutes.tsx';
@@ -29,11 +32,14 @@ export const sectionResources: ResourceProps[] = [
   { name: 'transactions', ...transactions },
   { name: 'users', ...users },
   { name: 'messages', ...messages },
+  { name: 'reported-conversations', ...reportedConversations },
   { name: 'notifications', ...notifications },
   { name: 'ads', ...ads },
   { name: 'vouchers', ...vouchers },
   { name: 'makes', ...makes },
   { name: 'models', ...models },
+  { name: 'moderation-log', ...moderationLog },
+  { name: 'reason-templates', ...reasonTemplates },
 ];
 
 /** Screens of these sections that are not a resource's own: /admin/user/{id}. */

@@ -3,6 +3,7 @@
  * drawn from a seeded PRNG. Pure functions of (seed, size, reference data, photo set, anchor day):
  * the same inputs give the same rows, and any chunk of listings can be generated on its own.
  */
+import { listingTypeIds, subscriptionStates } from '#shared/promotion.ts';
 import type {
   ledgerEntries,
   listingEquipment,
@@ -26,7 +27,7 @@ export interface BenchReference {
   equipmentIds: number[];
   /** Enumerable ids by kind (bodies, fuels, colors, ...). */
   enumerables: Record<string, number[]>;
-  /** Price in credits of each listing type (1 Premium, 2 Featured, 3 Standard). */
+  /** Price in credits of each listing type, by id (listingTypeIds). */
   listingTypePrices: Record<number, number>;
   welcomeCredits: { individual: number; company: number };
 }
@@ -193,6 +194,11 @@ const acWeights = [3, 35, 40, 18, 4];
 const originWeights = [30, 35, 20, 13, 2];
 const colourWeights = [18, 20, 14, 16, 10, 8, 2, 1, 1, 2, 1, 0.5, 0.5, 1];
 const driveWeights = [75, 8, 12, 5];
+/** How much more often a promoted listing is seen than a Standard one. */
+const promotedViews: Record<number, number> = {
+  [listingTypeIds.premium]: 4,
+  [listingTypeIds.featured]: 2.5,
+};
 const ELECTRIC = 3;
 const PLUG_IN = 5;
 
@@ -439,7 +445,11 @@ export function generateListings(
       : (emissionIds[
           year >= 2021 ? 6 : year >= 2015 ? 5 : year >= 2011 ? 4 : year >= 2006 ? 3 : 2
         ] ?? 1);
-    const listingTypeId = weighted(r, [1, 2, 3], [3, 6, 91]);
+    const listingTypeId = weighted(
+      r,
+      [listingTypeIds.premium, listingTypeIds.featured, listingTypeIds.standard],
+      [3, 6, 91],
+    );
 
     // Ids grow with the publication date, as on a real site: oldest first, over half a year.
     const publishedAt = new Date(
@@ -502,9 +512,7 @@ export function generateListings(
       description: [pick(r, opening), ...sample(r, middle, int(r, 1, 3)), pick(r, closing)]
         .filter(Boolean)
         .join('\n'),
-      views: Math.round(
-        days * (2 + r() * 10) * (listingTypeId === 1 ? 4 : listingTypeId === 2 ? 2.5 : 1),
-      ),
+      views: Math.round(days * (2 + r() * 10) * (promotedViews[listingTypeId] ?? 1)),
       deniedMessage: null,
       topSpottedAt: r() < topSpottedShare ? new Date(publishedAt.getTime() + 2 * HOUR) : null,
       publishedAt,
@@ -529,7 +537,7 @@ export function generateListings(
       chunk.equipment.push({ listingId: id, itemId });
 
     // A promoted listing has its current paid period (renewed by the jobs, which the bench turns off).
-    if (listingTypeId !== 3) {
+    if (listingTypeId !== listingTypeIds.standard) {
       const subscriptionId = plan.firstSubscriptionId + i;
       const expiresAt = new Date(anchor + int(r, 1, 29) * DAY);
       const start = new Date(expiresAt.getTime() - 30 * DAY);
@@ -539,7 +547,7 @@ export function generateListings(
         listingId: id,
         userId,
         listingTypeId,
-        typeId: 1,
+        typeId: subscriptionStates.active,
         credits,
         createdAt: start,
         expiresAt,

@@ -93,6 +93,10 @@ export interface Dataset {
 export const sizeLabel = (size: number) =>
   size >= 1000 && size % 1000 === 0 ? `${size / 1000}k` : String(size);
 
+/** JSON text of a value whose 64-bit integers (photo hashes) are written as decimal text. */
+const jsonOf = (value: unknown, indent?: number) =>
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), indent);
+
 export const pgDatabaseName = (size: number) => `spotted_bench_${sizeLabel(size)}`;
 
 const LISTING_CHUNK = 5_000;
@@ -110,7 +114,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
     seed: options.seed,
     size: options.size,
     migrations: await migrationTags(),
-    photos: createHash('sha256').update(JSON.stringify(photos)).digest('hex').slice(0, 16),
+    photos: createHash('sha256').update(jsonOf(photos)).digest('hex').slice(0, 16),
   });
 
   const dataDir = path.join(options.root, `${options.db}-${label}`);
@@ -329,12 +333,19 @@ export async function ensurePhotos(
   for (const file of photoCode) hash.update(await readFile(path.join(repo, file)).catch(() => ''));
   const version = hash.digest('hex').slice(0, 16);
   try {
-    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BenchPhotos & {
-      version: string;
-    };
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Omit<
+      BenchPhotos,
+      'photos'
+    > & { version: string; photos: (Omit<PhotoRow, 'dhash'> & { dhash: string | null })[] };
     const files = [...manifest.photos.map((p) => p.key), ...manifest.logos];
-    if (manifest.version === version && files.every((key) => existsSync(path.join(dir, key))))
-      return { photos: manifest.photos, perCar: manifest.perCar, logos: manifest.logos };
+    if (manifest.version === version && files.every((key) => existsSync(path.join(dir, key)))) {
+      // JSON has no 64-bit integers: the photo hashes are kept as decimal text.
+      const photos = manifest.photos.map((p) => ({
+        ...p,
+        dhash: p.dhash === null ? null : BigInt(p.dhash),
+      }));
+      return { photos, perCar: manifest.perCar, logos: manifest.logos };
+    }
   } catch {
     // No manifest yet: make the photos.
   }
@@ -371,7 +382,7 @@ export async function ensurePhotos(
     perCar: photoViews.length,
     logos,
   };
-  await writeFile(manifestFile, JSON.stringify({ version, ...photos }, null, 2) + '\n');
+  await writeFile(manifestFile, jsonOf({ version, ...photos }, 2) + '\n');
   return photos;
 }
 

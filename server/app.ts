@@ -4,10 +4,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { logger } from 'hono/logger';
 import { adsRouter } from './ads/index.ts';
 import { authRouter } from './auth/index.ts';
 import { contactRouter } from './contact/index.ts';
+import { conversationsRouter } from './conversations/index.ts';
 import { notificationsRouter } from './notifications/index.ts';
 import { checkoutRouter, paymentsRouter } from './payments/index.ts';
 import { identify } from './auth/guard.ts';
@@ -15,12 +15,18 @@ import { catalogRouter } from './catalog/index.ts';
 import { configurationRouter } from './configuration/index.ts';
 import { apiCaching } from './http/caching.ts';
 import { rejectNulBytes } from './http/nul-bytes.ts';
+import { cspHash, defaultPolicy, pagePolicy } from './http/security-headers.ts';
 import { ApiError } from './http/errors.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { onError, onNotFound } from './http/on-error.ts';
+import { documentApi } from './http/openapi.ts';
 import { validationHook } from './http/validation.ts';
+import { insightsRouter } from './insights/index.ts';
 import { imagesRouter } from './images/images.routes.ts';
+import { observe } from './ops/metrics.ts';
 import { listingsRouter, moderationRouter } from './listings/index.ts';
+import { savedSearchesRouter } from './saved-searches/index.ts';
+import { trustRouter } from './trust/index.ts';
 import { subscriptionsRouter } from './subscriptions/index.ts';
 import { usersRouter } from './users/index.ts';
 import { vouchersRouter } from './vouchers/index.ts';
@@ -53,47 +59,41 @@ export function createApp(deps: Deps) {
   const api = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook }).basePath(
     '/api',
   );
-  if (deps.config.LOG_REQUESTS) api.use(logger());
   api.use(async (c, next) => {
     c.set('deps', deps);
+    // No body to limit (and asking the request for it would build a full Request).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const size = largeBodies.find(([pattern]) => pattern.test(c.req.path))?.[1] ?? MB;
     return limiter(size)(c, next);
   });
-  api.use(...apiCaching);
+  api.use(apiCaching);
   api.use(rejectNulBytes);
   api.use(identify);
 
-  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'JWT',
-  });
   const routes = api
     .route('/', authRouter)
     .route('/', usersRouter)
     .route('/', configurationRouter)
     .route('/', catalogRouter)
     .route('/', moderationRouter)
+    .route('/', trustRouter)
     .route('/', listingsRouter)
     .route('/', adsRouter)
     .route('/', contactRouter)
     .route('/', notificationsRouter)
+    .route('/', conversationsRouter)
     .route('/', paymentsRouter)
     .route('/', checkoutRouter)
     .route('/', vouchersRouter)
-    .route('/', subscriptionsRouter);
+    .route('/', subscriptionsRouter)
+    .route('/', insightsRouter)
+    .route('/', savedSearchesRouter);
 
-  routes.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Spotted API',
-      version: '1.0.0',
-      description:
-        'Every response is {code, message, data}: code 0 on success; otherwise the HTTP status, ' +
-        'and a message that screens show as-is.',
-    },
+  documentApi(routes, deps.config.PUBLIC_URL);
+  routes.get('/docs', (c) => {
+    c.header('Content-Security-Policy', docsPolicy);
+    return c.html(docsPage);
   });
-  routes.get('/docs', (c) => c.html(docsPage));
   routes.use(
     '/docs/assets/*',
     serveStatic({
@@ -103,22 +103,29 @@ export function createApp(deps: Deps) {
   );
 
   const app = new Hono<AppEnv>({ strict: false });
+  app.use(observe({ logRequests: deps.config.LOG_REQUESTS }));
+  app.use(defaultPolicy);
   app.use('/images/*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
   app.route('/images', imagesRouter);
-  app.route('/', routes);
   app.notFound((c) => (c.req.path.startsWith('/api') ? onNotFound(c) : c.text('Not found', 404)));
   app.onError(onError);
-  return app;
+  // Returned as `route` answers it, so the app's type carries every route for the typed client.
+  return app.route('/', routes);
 }
+
+/** The API's routes and payloads, for the typed client in shared/api (a type only). */
+export type AppType = ReturnType<typeof createApp>;
 
 const swaggerUiRoot = path.relative(
   process.cwd(),
   path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')),
 );
 
+const docsScript =
+  "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });";
 const docsPage = `<!doctype html>
 <html lang="en">
 <head>
@@ -130,8 +137,8 @@ const docsPage = `<!doctype html>
 <body>
   <div id="docs"></div>
   <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });
-  </script>
+  <script>${docsScript}</script>
 </body>
 </html>`;
+/** Swagger UI's icons are data: images; its one inline script is allowed by hash. */
+const docsPolicy = pagePolicy({ script: [cspHash(docsScript)], img: ['data:'] });

@@ -54,7 +54,7 @@ describe('start-up', () => {
     const config = loadConfig({ DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
     const first = await boot(config);
     const before = await counts(first.deps.db);
-    expect(before).toMatchObject({ cities: 68, packages: 6, menu: 17, users: 8 });
+    expect(before).toMatchObject({ cities: 68, packages: 6, menu: 19, users: 8 });
     expect(before.makes).toBeGreaterThanOrEqual(40);
     const stored = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8'));
     expect(stored).toEqual({ email: first.admin.email, password: first.admin.password });

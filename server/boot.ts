@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { loadJwtKey } from './auth/secret.ts';
 import { referenceCache } from './catalog/reference.ts';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import { watchChanges } from './db/changes.ts';
 import { TaggedCache } from './db/tagged-cache.ts';
 import { countCache } from './listings/counts.ts';
 import { viewCounter } from './listings/views.ts';
+import { tallyCounter } from './insights/tallies.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureAdmin } from './db/seed/admin.ts';
@@ -14,7 +15,9 @@ import { seedReference } from './db/seed/reference.ts';
 import type { Deps } from './http/env.ts';
 import { createMailer } from './mail/mailer.ts';
 import { paymentProvider } from './payments/providers/index.ts';
-import { localStorage } from './storage/storage.ts';
+import { storageFor } from './storage/index.ts';
+import { dhash } from './trust/dhash.ts';
+import { backfillPhotoHashes } from './trust/flags.ts';
 
 /** Everything the app needs before it can answer: database, migrations, data, mail, storage. */
 export async function boot(config: Config): Promise<{
@@ -31,6 +34,10 @@ export async function boot(config: Config): Promise<{
   const { db } = database;
   await seedReference(db);
   const changes = await watchChanges(database);
+  const storage = storageFor(config);
+  await storage.check().catch((err: unknown) => {
+    throw new ConfigError(`STORAGE_URL: the storage cannot be reached (${String(err)})`);
+  });
   const deps: Deps = {
     db,
     config,
@@ -40,16 +47,23 @@ export async function boot(config: Config): Promise<{
       smtpUrl: config.SMTP_URL,
       outboxDir: path.join(config.DATA_DIR, 'outbox'),
     }),
-    storage: localStorage(path.join(config.DATA_DIR, 'uploads')),
+    storage,
     payments: paymentProvider(config, db),
     changes,
     reference: referenceCache(db, changes),
     views: viewCounter(db),
+    tallies: tallyCounter(db),
     counts: countCache(changes),
-    // About 30 KB of objects each (the listing and its 24 cards): 1,000 stay well within memory.
+    // About 16 KB of JSON text each (the listing and its 24 cards): 1,000 take about 16 MB.
     details: new TaggedCache({ maxEntries: 1000, ttlMs: 60_000 }, changes),
   };
   const admin = await ensureAdmin(db, config);
   if (config.DEMO_DATA) await seedDemo(deps);
+  // Photos stored before duplicate detection get their hash in the background (a few ms each).
+  if (config.JOBS) {
+    void backfillPhotoHashes(db, (key) => deps.storage.get(key), dhash).catch((error: unknown) =>
+      console.error('Hashing stored photos failed', error),
+    );
+  }
   return { deps, database, admin };
 }

@@ -35,12 +35,43 @@ export const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Registration attempts per client address and hour (the API answers 429 past it). */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** New conversations a user may start per hour (429 past it). */
+  CONVERSATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Messages a user may send per hour, over all their conversations (429 past it). */
+  MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** `s3://bucket[/prefix]?endpoint=…&region=…`: photos in an S3-compatible bucket, not on disk. */
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[^/?]+/, 'must look like s3://bucket?endpoint=https://…&region=…')
+    .optional(),
+  /** The bucket's public address: /images/… then redirects there instead of streaming. */
+  STORAGE_PUBLIC_URL: z.url().optional(),
   LOG_REQUESTS: bool.default(false),
+  /** A bearer token that opens /metrics on the public port; unset, /metrics is not there. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A second port serving only /metrics, without a token (bind it to an internal address). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** How long a stopping instance (SIGTERM) lets requests in flight finish before cutting them. */
+  SHUTDOWN_SECONDS: z.coerce.number().min(0).max(600).default(10),
   JOBS: bool.default(true),
+  /** How often the saved-search alert job runs; an instant alert leaves within this (plus the mail job's 5 s). */
+  ALERTS_EVERY_SECONDS: z.coerce.number().int().min(5).max(240).default(60),
+  /** The hour (UTC) from which each day's saved-search digests are sent. */
+  ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   /** Memory for rendered public pages (all their encodings); 0 turns the page cache off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** How long a cached page is served at most without a change notice (its view count's lag). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Days the daily insights rows (per listing and site-wide) are kept (server/insights). */
+  STATS_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+  /** Price insight: how often an instance rates the models whose cars changed. */
+  PRICE_JOB_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /**
+   * Different people (accounts or client addresses) whose open reports hide a live listing from
+   * search until an admin reviews it; 0 turns it off.
+   */
+  REPORTS_TO_HIDE: z.coerce.number().int().min(0).max(1000).default(3),
 });
 
 const checkedSchema = configSchema

@@ -12,11 +12,18 @@ import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { mountApi } from './http/front.ts';
 import { PageCache } from './http/page-cache.ts';
+import { processListener } from './http/listener.ts';
+import { NOTHING_POLICY, securityHeaders } from './http/security-headers.ts';
 import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
 import { liveListingPage } from './listings/details.ts';
 import { VIEW_FLUSH_SECONDS } from './listings/views.ts';
+import { flushCounters } from './insights/flush.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { opsRouter, type Lifecycle } from './ops/health.ts';
+import { log, withRequestId } from './ops/log.ts';
+import { observe, serveMetrics, watchDatabase } from './ops/metrics.ts';
+import { drain } from './ops/shutdown.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -41,7 +48,12 @@ async function main() {
     );
   }
   const { deps, database, admin } = await boot(config);
-  const stopJobs = config.JOBS ? startJobs(jobsFor(deps)) : () => undefined;
+  const stopJobs = config.JOBS ? startJobs(jobsFor(deps)) : () => Promise.resolve();
+  const lifecycle: Lifecycle = { stopping: false };
+  watchDatabase(deps.db, database.pool);
+  const metricsServer = config.METRICS_PORT
+    ? serveMetrics(config.METRICS_HOST, config.METRICS_PORT)
+    : null;
   const api = createApp(deps);
   const { handler: renderSite } = (await import(SITE_ENTRY.href)) as { handler: AstroHandler };
 
@@ -52,15 +64,27 @@ async function main() {
             maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
             ttlMs: config.PAGE_CACHE_SECONDS * 1000,
             cacheControl: `public, max-age=0, s-maxage=${config.PAGE_CACHE_SECONDS}, stale-while-revalidate=300`,
+            headers: securityHeaders(config.PUBLIC_URL),
           },
           deps.changes,
         )
       : null;
   const flushViews = setInterval(() => {
-    deps.views.flush().catch((err: unknown) => console.error('[views] flush failed:', err));
+    flushCounters(deps).catch((err: unknown) => log.error({ err }, 'counters: flush failed'));
   }, VIEW_FLUSH_SECONDS * 1000);
 
+  const siteRequests = observe({
+    logRequests: config.LOG_REQUESTS,
+    routeOf: (matched) =>
+      matched === '/_astro/*' ? 'assets' : matched.startsWith('/') ? matched : 'site',
+  });
   const server = new Hono<{ Bindings: HttpBindings }>();
+  // The API and images are measured inside the API app, by route; here the rest.
+  server.use(async (c, next) => {
+    if (c.req.path.startsWith('/api') || c.req.path.startsWith('/images/')) return next();
+    return siteRequests(c, next);
+  });
+  server.route('/', opsRouter(deps.db, lifecycle, config.METRICS_TOKEN));
   mountApi(server, api);
   server.use(
     '/_astro/*',
@@ -70,7 +94,14 @@ async function main() {
     },
     serveStatic({ root: CLIENT_DIR, precompressed: true }),
   );
-  server.use('*', serveStatic({ root: CLIENT_DIR, precompressed: true }));
+  server.use(
+    '*',
+    serveStatic({
+      root: CLIENT_DIR,
+      precompressed: true,
+      onFound: (_path, c) => c.header('Content-Security-Policy', NOTHING_POLICY),
+    }),
+  );
   server.all('*', async (c) => {
     // Pages call the API in-process; the visitor's connection goes along, so the API sees the
     // same client address (rate limits) as when the browser calls it.
@@ -86,35 +117,49 @@ async function main() {
     return RESPONSE_ALREADY_SENT;
   });
 
-  // A cached page is answered before anything else runs: almost the cost of a static file.
-  const honoListener = getRequestListener(server.fetch);
-  const http = createServer((req, res) => {
-    if (pages && (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization) {
-      const page = pages.get(req.url ?? '/');
-      if (page) return pages.send(req, res, page);
-    }
-    void honoListener(req, res);
-  });
+  const http = createServer(
+    processListener(
+      config.PUBLIC_URL,
+      pages,
+      withRequestId(config.TRUST_PROXY, getRequestListener(server.fetch)),
+    ),
+  );
   http.listen(config.PORT, config.HOST, () => {
-    const info = { address: config.HOST, port: config.PORT };
-    console.info(
-      `Spotted is running at ${config.PUBLIC_URL} (listening on ${info.address}:${info.port})`,
+    log.info(
+      {
+        url: config.PUBLIC_URL,
+        listening: `${config.HOST}:${config.PORT}`,
+        database:
+          database.kind === 'postgres'
+            ? 'PostgreSQL (DATABASE_URL)'
+            : `PGlite in ${config.DATA_DIR}/pglite`,
+        storage: config.STORAGE_URL
+          ? 'S3 (STORAGE_URL)'
+          : `local disk in ${config.DATA_DIR}/uploads`,
+        metrics: config.METRICS_PORT ? `${config.METRICS_HOST}:${config.METRICS_PORT}` : undefined,
+      },
+      'Spotted is running',
     );
-    console.info(
-      `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}/pglite`}`,
-    );
-    console.info(`Admin login: ${admin.email} / ${admin.password}  (from ${admin.source})`);
-    console.info(`API reference: ${config.PUBLIC_URL}/api/docs`);
+    // The password itself never goes to the log: it is where its source says.
+    log.info({ email: admin.email, passwordFrom: admin.source }, 'Admin login');
   });
 
+  /**
+   * SIGTERM: /readyz answers 503, no new connection is taken, requests in flight finish (cut after
+   * SHUTDOWN_SECONDS), the jobs finish their current batch, then the database is closed.
+   */
   const stop = async (signal: string) => {
-    console.info(`${signal}: shutting down`);
-    stopJobs();
+    if (lifecycle.stopping) return;
+    lifecycle.stopping = true;
+    log.info({ signal }, 'shutting down');
+    const [cut] = await Promise.all([drain(http, config.SHUTDOWN_SECONDS * 1000), stopJobs()]);
+    if (cut) log.warn({ connections: cut }, 'connections cut at the shutdown deadline');
     clearInterval(flushViews);
-    http.close();
-    await deps.views.flush().catch(() => undefined);
+    metricsServer?.close();
+    await flushCounters(deps).catch(() => undefined);
     await deps.changes.close();
     await database.close();
+    log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
@@ -122,10 +167,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-  } else {
-    console.error('Spotted could not start:', err);
-  }
+  if (err instanceof ConfigError) log.fatal(err.message);
+  else log.fatal({ err }, 'Spotted could not start');
   process.exit(1);
 });

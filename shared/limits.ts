@@ -37,3 +37,36 @@ export const prefixes = { phone: '+356', vat: 'MT', cNumber: 'C' } as const;
 /** Fuel id 3 is electric in every list of the spec. */
 export const ELECTRIC_FUEL_ID = 3;
 export const CAR_CATEGORY_ID = 1;
+
+/** The largest price, engine size, power and mileage a listing may state. */
+export const listingMax = {
+  price: 100_000_000,
+  cubics: 20_000,
+  power: 3_000,
+  millage: 5_000_000,
+};
+
+/**
+ * Bounds the spec leaves open, so that every input has one (and the OpenAPI document says so).
+ * Ids are PostgreSQL integers; a base64 image is at most 10 MB of bytes (about 13.3 million
+ * characters), with room for a data: prefix and line breaks.
+ */
+export const bounds = {
+  id: 2_147_483_647,
+  pageNumber: 1_000_000,
+  password: 128,
+  /** A password checked against a stored hash (login, delete account): never set through us. */
+  storedPassword: 1024,
+  email: 254,
+  phone: 25,
+  name: 100,
+  url: 2000,
+  token: 512,
+  imageBase64: 16 * 1024 * 1024,
+  /** The filters or choices of one kind a request names at most. */
+  choices: 100,
+  yearMax: 9999,
+} as const;
+
+/** The listings one impressions beacon may carry (a page sends more in several). */
+export const MAX_IMPRESSIONS = 60;

@@ -1,5 +1,5 @@
 /// <reference types="astro/client" />
-import type { CarDetail } from '#shared/schemas/listing.ts';
+import type { CarDetail } from '#shared/schemas/listing-display.ts';
 
 declare global {
   namespace App {

@@ -1,6 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { ExportButton, FilterLiveSearch, ListBase, useListContext } from 'react-admin';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { tableExporter } from '../common/csv.ts';

@@ -38,6 +38,8 @@ export function DataTable<R extends RaRecord & GridValidRowModel>({
         sortingMode="server"
         disableColumnFilter
         disableRowSelectionOnClick
+        // The Content-Security-Policy forbids eval, which the grid would try for its filters.
+        disableEval
         pageSizeOptions={pageSizeOptions}
         paginationModel={{ page: page - 1, pageSize: perPage }}
         onPaginationModelChange={(model) => {

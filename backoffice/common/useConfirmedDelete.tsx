@@ -1,3 +1,5 @@
+import { Button } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useState, type ReactNode } from 'react';
 import { Confirm, useDelete, type RaRecord } from 'react-admin';
 import { messages } from '#shared/messages.ts';
@@ -17,7 +19,8 @@ interface ConfirmedDelete<R> {
 
 /**
  * Deleting a row of `resource` after a confirmation, as an admin action (progress dialog, success
- * notification or failure dialog). `ask(record)` opens the confirmation; render `dialogs` once.
+ * notification or failure dialog). `ask(record)` opens the confirmation (`column` is a table's
+ * Remove column that does); render `dialogs` once.
  */
 export function useConfirmedDelete<R extends RaRecord>(
   resource: string,
@@ -59,5 +62,27 @@ export function useConfirmedDelete<R extends RaRecord>(
       {actionDialogs}
     </>
   );
-  return { ask: setPending, dialogs, busy };
+  /** A table's Remove column: a button per row, named by `label`, that asks before removing. */
+  const column = (label: (row: R) => string): GridColDef<R> => ({
+    field: 'remove',
+    headerName: 'Remove',
+    width: 120,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Button
+        color="error"
+        size="small"
+        disabled={busy}
+        aria-label={`Remove ${label(row)}`}
+        onClick={(event) => {
+          // The row's own click (opening it) is not what the button asks for.
+          event.stopPropagation();
+          setPending(row);
+        }}
+      >
+        Remove
+      </Button>
+    ),
+  });
+  return { ask: setPending, column, dialogs, busy };
 }

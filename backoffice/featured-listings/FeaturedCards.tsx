@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Pagination, useListContext } from 'react-admin';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { cardLabel, cardPrice } from '../listings/listingFields.ts';
 
 const gridSx = {

@@ -4,7 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { ExportButton, ListBase, useRefresh } from 'react-admin';
 import { messages } from '#shared/messages.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { tableExporter } from '../common/csv.ts';
@@ -59,23 +59,7 @@ function FeaturedListings() {
       width: 130,
       valueFormatter: (_value, car) => cardPrice(car),
     },
-    {
-      field: 'remove',
-      headerName: 'Remove',
-      width: 120,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Button
-          color="error"
-          size="small"
-          disabled={removal.busy}
-          aria-label={`Remove ${cardLabel(row)}`}
-          onClick={() => removal.ask(row)}
-        >
-          Remove
-        </Button>
-      ),
-    },
+    removal.column(cardLabel),
   ];
 
   return (

@@ -18,7 +18,7 @@ import { useId, useState } from 'react';
 import { useCreate, useGetList, useRefresh } from 'react-admin';
 import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { useAdminAction } from '../common/useAdminAction.tsx';
 import { cardLabel, cardPrice } from '../listings/listingFields.ts';
 import { texts } from '../texts.ts';

@@ -1,3 +1,4 @@
+import ForumIcon from '@mui/icons-material/Forum';
 import LogoutIcon from '@mui/icons-material/Logout';
 import {
   List,
@@ -61,6 +62,21 @@ export function Menu() {
               </ListItemButton>
             );
           })}
+      {/* Not one of the server's 17 items: conversations came after the menu of the spec. */}
+      {!isPending && (
+        <ListItemButton
+          component={LinkBase}
+          to={panel('/reported-conversations')}
+          selected={current === 'reported-conversations'}
+          aria-current={current === 'reported-conversations' ? 'page' : undefined}
+          sx={itemSx}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <ForumIcon />
+          </ListItemIcon>
+          <ListItemText primary="Reported conversations" />
+        </ListItemButton>
+      )}
       <ListItemButton onClick={() => void logout()} sx={itemSx}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <LogoutIcon />

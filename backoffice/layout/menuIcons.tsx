@@ -6,8 +6,10 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FactoryIcon from '@mui/icons-material/Factory';
+import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import MailIcon from '@mui/icons-material/Mail';
+import NotesIcon from '@mui/icons-material/Notes';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PeopleIcon from '@mui/icons-material/People';
@@ -31,8 +33,10 @@ const icons: Record<string, SvgIconComponent> = {
   EditNote: EditNoteIcon,
   FactCheck: FactCheckIcon,
   Factory: FactoryIcon,
+  History: HistoryIcon,
   Inventory: InventoryIcon,
   Mail: MailIcon,
+  Notes: NotesIcon,
   Notifications: NotificationsIcon,
   PauseCircle: PauseCircleIcon,
   People: PeopleIcon,

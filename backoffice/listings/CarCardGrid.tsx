@@ -1,7 +1,8 @@
 import { Box, Skeleton, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { ExportButton, ListBase, Pagination, useListContext } from 'react-admin';
 import { MOBILE_MAX_WIDTH } from '#shared/limits.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { csvExporter } from '../common/csv.ts';
 import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
@@ -17,6 +18,8 @@ interface CarCardGridProps {
   empty: string;
   /** The review screen a card opens (a path inside the panel). */
   to: (card: CarCard) => string;
+  /** Shown above the cards: the queue's turnaround clock. */
+  clock?: ReactNode;
 }
 
 const PER_PAGE_OPTIONS = [12, 24, 48, 96];
@@ -27,7 +30,7 @@ const exporter = csvExporter(cardCsvRow);
  * list as a 4-column grid of cards (fewer columns up to 1024 px wide), newest first, with CSV
  * export and paging.
  */
-export function CarCardGrid({ title, empty, to }: CarCardGridProps) {
+export function CarCardGrid({ title, empty, to, clock }: CarCardGridProps) {
   return (
     <ListBase<CarCard>
       queryOptions={quietList}
@@ -38,6 +41,7 @@ export function CarCardGrid({ title, empty, to }: CarCardGridProps) {
         title={title}
         actions={<ExportButton maxResults={EVERY_ROW} exporter={exporter} />}
       />
+      {clock}
       <Cards empty={empty} to={to} />
     </ListBase>
   );

@@ -2,7 +2,7 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import PlaceIcon from '@mui/icons-material/Place';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { cardPrice, place } from './listingFields.ts';
 
 /** A listing card of the admin grids: image, brand and model, price, title, location and city. */

@@ -1,5 +1,6 @@
 import {
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -7,6 +8,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useId, useState } from 'react';
+import { useGetList } from 'react-admin';
+import type { ReasonTemplate } from '#shared/schemas/trust.ts';
 import { texts } from '../texts.ts';
 
 interface DenyDialogProps {
@@ -17,10 +20,18 @@ interface DenyDialogProps {
   onDeny: (reason: string) => void;
 }
 
-/** The deny dialog: a reason text area the owner will see. */
+/**
+ * The deny dialog: a reason text area the owner will see, as entered. The kept denial reasons
+ * (Reason templates) fill it in with a click; it stays free to edit.
+ */
 export function DenyDialog({ open, title, onClose, onDeny }: DenyDialogProps) {
   const [reason, setReason] = useState('');
   const titleId = useId();
+  const { data: templates } = useGetList<ReasonTemplate>(
+    'reason-templates',
+    { filter: { kind: 'deny' }, pagination: { page: 1, perPage: 100 } },
+    { enabled: open },
+  );
   return (
     <Dialog
       open={open}
@@ -32,6 +43,18 @@ export function DenyDialog({ open, title, onClose, onDeny }: DenyDialogProps) {
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
+        {templates && templates.length > 0 && (
+          <div role="group" aria-label="Kept reasons">
+            {templates.map((template) => (
+              <Chip
+                key={template.id}
+                label={template.text}
+                onClick={() => setReason(template.text)}
+                sx={{ mr: 1, mb: 1, maxWidth: '100%' }}
+              />
+            ))}
+          </div>
+        )}
         <TextField
           autoFocus
           multiline

@@ -1,11 +1,11 @@
 import { Alert, Link } from '@mui/material';
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
-import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, EditRecord } from '../dataProvider.ts';
 import { texts } from '../texts.ts';
 import { ApproveOrDeny } from './ApproveOrDeny.tsx';
 import { changedFields } from './listingFields.ts';
 import { ListingView } from './ListingView.tsx';
+import { TrustPanel } from './TrustPanel.tsx';
 import { ReviewFrame, reviewMeta } from './ReviewFrame.tsx';
 import { useDecision } from './useDecision.ts';
 
@@ -20,7 +20,7 @@ export function EditReview() {
     meta: reviewMeta,
   });
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { decide, dialogs, busy } = useDecision();
+  const { approveOrDeny, dialogs, busy } = useDecision();
   const changes = data ? changedFields(data, data.original) : new Set<never>();
 
   return (
@@ -34,20 +34,11 @@ export function EditReview() {
           <ApproveOrDeny
             busy={busy}
             denyTitle="Deny edit"
-            onApprove={() =>
-              void decide(
-                texts.progress.approvingEdit,
-                () => dataProvider.approveEdit(id),
-                messages.moderation.approved,
-              )
-            }
-            onDeny={(reason) =>
-              void decide(
-                texts.progress.denyingEdit,
-                () => dataProvider.denyEdit(id, reason),
-                messages.moderation.denied,
-              )
-            }
+            {...approveOrDeny(
+              { approve: texts.progress.approvingEdit, deny: texts.progress.denyingEdit },
+              () => dataProvider.approveEdit(id),
+              (reason) => dataProvider.denyEdit(id, reason),
+            )}
           />
         )
       }
@@ -69,6 +60,7 @@ export function EditReview() {
               'The live listing of this edit is no longer available.'
             )}
           </Alert>
+          <TrustPanel id={data.id} texts={data} />
           <ListingView car={data} original={data.original} changes={changes} />
         </>
       )}

@@ -5,7 +5,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, AlertTitle, Box, Chip, Paper, Stack, Typography, alpha } from '@mui/material';
 import type { ReactNode } from 'react';
 import { dateTime } from '#shared/format.ts';
-import type { CarDetail } from '#shared/schemas/listing.ts';
+import type { CarDetail } from '#shared/schemas/listing-display.ts';
 import type { Report } from '../dataProvider.ts';
 import {
   cardPrice,
@@ -17,6 +17,7 @@ import {
   specificationRows,
 } from './listingFields.ts';
 import { PhotoGrid } from './PhotoGrid.tsx';
+import { ListingInsightsPanel } from '../insights/ListingInsightsPanel.tsx';
 
 interface ListingViewProps {
   car: CarDetail;
@@ -84,6 +85,9 @@ export function ListingView({ car, reports, original, changes }: ListingViewProp
       )}
 
       {field('images', <PhotoGrid photos={car.images} />)}
+      {!original && car.originalId === null && car.publishedAt && (
+        <ListingInsightsPanel id={car.id} />
+      )}
 
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Stack spacing={1.5}>

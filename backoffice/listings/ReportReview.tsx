@@ -4,6 +4,7 @@ import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, ListingRecord } from '../dataProvider.ts';
 import { texts } from '../texts.ts';
 import { ListingView } from './ListingView.tsx';
+import { TrustPanel } from './TrustPanel.tsx';
 import { ReviewFrame, reviewMeta } from './ReviewFrame.tsx';
 import { useDecision } from './useDecision.ts';
 
@@ -57,7 +58,12 @@ export function ReportReview() {
         )
       }
     >
-      {data && <ListingView car={data} reports={data.reports} />}
+      {data && (
+        <>
+          <TrustPanel id={data.id} texts={data} />
+          <ListingView car={data} reports={data.reports} />
+        </>
+      )}
       {dialogs}
     </ReviewFrame>
   );

@@ -1,9 +1,9 @@
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
-import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, ListingRecord } from '../dataProvider.ts';
 import { texts } from '../texts.ts';
 import { ApproveOrDeny } from './ApproveOrDeny.tsx';
 import { ListingView } from './ListingView.tsx';
+import { TrustPanel } from './TrustPanel.tsx';
 import { ReviewFrame, reviewMeta } from './ReviewFrame.tsx';
 import { useDecision } from './useDecision.ts';
 
@@ -18,7 +18,7 @@ export function RequestReview() {
     meta: reviewMeta,
   });
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { decide, dialogs, busy } = useDecision();
+  const { approveOrDeny, dialogs, busy } = useDecision();
   const denied = data?.state === 'DENIED';
 
   return (
@@ -36,25 +36,21 @@ export function RequestReview() {
           <ApproveOrDeny
             busy={busy}
             denyTitle="Deny listing"
-            onApprove={() =>
-              void decide(
-                texts.progress.approvingListing,
-                () => dataProvider.approveRequest(id),
-                messages.moderation.approved,
-              )
-            }
-            onDeny={(reason) =>
-              void decide(
-                texts.progress.denyingListing,
-                () => dataProvider.denyRequest(id, reason),
-                messages.moderation.denied,
-              )
-            }
+            {...approveOrDeny(
+              { approve: texts.progress.approvingListing, deny: texts.progress.denyingListing },
+              () => dataProvider.approveRequest(id),
+              (reason) => dataProvider.denyRequest(id, reason),
+            )}
           />
         )
       }
     >
-      {data && <ListingView car={data} />}
+      {data && (
+        <>
+          <TrustPanel id={data.id} texts={data} />
+          <ListingView car={data} />
+        </>
+      )}
       {dialogs}
     </ReviewFrame>
   );

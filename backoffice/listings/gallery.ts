@@ -1,4 +1,4 @@
-import type { CarDetail } from '#shared/schemas/listing.ts';
+import type { CarDetail } from '#shared/schemas/listing-display.ts';
 
 export type Photo = CarDetail['images'][number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CarDetail } from '#shared/schemas/listing.ts';
+import type { CarDetail } from '#shared/schemas/listing-display.ts';
 import {
   changedFields,
   place,
@@ -68,6 +68,9 @@ const car: CarDetail = {
   description: 'Full service history.',
   createdAt: '2026-11-07T18:13:09.039Z',
   publishedAt: '2026-11-08T09:00:00.000Z',
+  daysListed: 3,
+  priceHistory: [{ price: 17500, date: '2026-11-08T09:00:00.000Z' }],
+  priceInsight: { band: null, estimate: null, comparables: 0, prices: [] },
   user: {
     id: 6,
     role: 3,

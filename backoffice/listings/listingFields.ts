@@ -1,7 +1,8 @@
 /** What the admin listing view shows of a listing, as plain rows, and what an edit changes. */
 import { dateTime, number, price } from '#shared/format.ts';
 import { ELECTRIC_FUEL_ID, prefixes } from '#shared/limits.ts';
-import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
+import { type CarCard, type CarDetail } from '#shared/schemas/listing-display.ts';
+import { listingFields } from '#shared/schemas/listing-fields.ts';
 import { texts } from '../texts.ts';
 
 export interface Row {
@@ -23,7 +24,7 @@ export const isElectric = (car: Pick<CarDetail, 'fuelId'>) => car.fuelId === ELE
 /** The specification rows in the spec's order; electric cars show the battery, not the engine. */
 export function specificationRows(car: CarDetail): Row[] {
   const rows: [keyof CarDetail, string, string | null][] = [
-    ['millage', 'Mileage', `${number(car.millage)} mi`],
+    ['millage', 'Mileage', `${number(car.millage)} ${listingFields.millage.unit}`],
     ['fuel', 'Fuel', car.fuel],
     ['year', 'Year', String(car.year)],
     ['transmission', 'Transmission', car.transmission],
@@ -32,16 +33,24 @@ export function specificationRows(car: CarDetail): Row[] {
     ['doorNumber', 'Door number', car.doorNumber],
     ...((isElectric(car)
       ? [
-          ['batteryCapacity', 'Battery capacity', `${car.batteryCapacity} kWh`],
-          ['batteryRange', 'Battery range', `${number(car.batteryRange)} mi`],
+          [
+            'batteryCapacity',
+            'Battery capacity',
+            `${car.batteryCapacity} ${listingFields.batteryCapacity.unit}`,
+          ],
+          [
+            'batteryRange',
+            'Battery range',
+            `${number(car.batteryRange)} ${listingFields.batteryRange.unit}`,
+          ],
           ['chargerType', 'Charger type', car.chargerType],
         ]
-      : [['cubics', 'Engine size', `${number(car.cubics)} CC`]]) as [
+      : [['cubics', 'Engine size', `${number(car.cubics)} ${listingFields.cubics.unit}`]]) as [
       keyof CarDetail,
       string,
       string | null,
     ][]),
-    ['power', 'Power', `${number(car.power)} hp`],
+    ['power', 'Power', `${number(car.power)} ${listingFields.power.unit}`],
     ['emissionClass', 'Emission class', car.emissionClass],
     ['steeringWheelSide', 'Steering wheel side', car.steeringWheelSide],
     ['acType', 'AC', car.acType],

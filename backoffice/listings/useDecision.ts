@@ -1,4 +1,5 @@
 import { useNavigate, useRefresh } from 'react-admin';
+import { messages } from '#shared/messages.ts';
 import { usePanelPath } from '../common/panelPaths.ts';
 import { useAdminAction } from '../common/useAdminAction.tsx';
 
@@ -21,5 +22,15 @@ export function useDecision() {
         navigate(panel('/'));
       },
     });
-  return { decide, dialogs, busy };
+  /** ApproveOrDeny's handlers for one pending request or edit, with the spec's answers. */
+  const approveOrDeny = (
+    progress: { approve: string; deny: string },
+    approve: () => Promise<unknown>,
+    deny: (reason: string) => Promise<unknown>,
+  ) => ({
+    onApprove: () => void decide(progress.approve, approve, messages.moderation.approved),
+    onDeny: (reason: string) =>
+      void decide(progress.deny, () => deny(reason), messages.moderation.denied),
+  });
+  return { decide, approveOrDeny, dialogs, busy };
 }

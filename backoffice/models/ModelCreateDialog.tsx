@@ -1,13 +1,11 @@
 import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useCreate } from 'react-admin';
 import type { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { addModelSchema, type Named, type modelSchema } from '#shared/schemas/catalog.ts';
-import { firstMessage } from '#shared/schemas/zod.ts';
 import { FormDialog } from '../common/FormDialog.tsx';
-import { useAdminAction } from '../common/useAdminAction.tsx';
 import { texts } from '../texts.ts';
+import { useNamedCreate } from '../makes/useNamedCreate.ts';
 import { MakeAutocomplete } from './MakeAutocomplete.tsx';
 
 export type Model = z.infer<typeof modelSchema>;
@@ -28,22 +26,13 @@ export function ModelCreateDialog({
   onClose: () => void;
 }) {
   const [brandId, setBrandId] = useState<number | null>(makeId);
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [create] = useCreate<Model>();
-  const { perform, dialogs, busy } = useAdminAction();
-
-  function submit() {
-    const parsed = addModelSchema.safeParse({ brandId: brandId ?? 0, name });
-    if (!parsed.success) return setProblem(firstMessage(parsed.error));
-    setProblem(null);
-    void perform({
-      progress: texts.progress.addingModel,
-      run: () => create('models', { data: parsed.data }, { returnPromise: true }),
-      success: messages.admin.modelInserted,
-      then: onClose,
-    });
-  }
+  const { name, nameField, submit, reset, busy, dialogs } = useNamedCreate({
+    resource: 'models',
+    schema: addModelSchema,
+    progress: texts.progress.addingModel,
+    success: messages.admin.modelInserted,
+    onClose,
+  });
 
   return (
     <FormDialog
@@ -52,24 +41,14 @@ export function ModelCreateDialog({
       submitLabel="Add"
       busy={busy}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => submit({ brandId: brandId ?? 0, name })}
       onEnter={() => setBrandId(makeId)}
-      onExited={() => {
-        setName('');
-        setProblem(null);
-      }}
+      onExited={reset}
       after={dialogs}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <MakeAutocomplete makes={makes} value={brandId} onChange={setBrandId} />
-        <TextField
-          label="Name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={problem !== null}
-          helperText={problem ?? ' '}
-          fullWidth
-        />
+        <TextField {...nameField} />
       </Stack>
     </FormDialog>
   );

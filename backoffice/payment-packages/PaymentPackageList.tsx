@@ -50,26 +50,7 @@ function PaymentPackages() {
       valueFormatter: (_v, p) => packageAmount(p),
     },
     { field: 'credits', headerName: 'Credits', flex: 1, minWidth: 100 },
-    {
-      field: 'remove',
-      headerName: 'Remove',
-      width: 120,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Button
-          color="error"
-          size="small"
-          disabled={removal.busy}
-          aria-label={`Remove ${row.name}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            removal.ask(row);
-          }}
-        >
-          Remove
-        </Button>
-      ),
-    },
+    removal.column((p) => p.name),
   ];
 
   return (

@@ -14,7 +14,7 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { dateTime, date, price } from '#shared/format.ts';
 import { roles } from '#shared/limits.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import type { Transaction } from '#shared/schemas/payment.ts';
 import type { User } from '#shared/schemas/user.ts';
 import type { Subscription } from '../dataProvider.ts';
@@ -135,6 +135,8 @@ export function TransactionsTab({ transactions }: { transactions: Transaction[] 
       showToolbar
       autoHeight
       disableRowSelectionOnClick
+      // The Content-Security-Policy forbids eval, which the grid would try for its filters.
+      disableEval
       pageSizeOptions={[10, 25, 50, 100]}
       initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
       sx={{ '& .MuiDataGrid-columnHeaderTitle': { textTransform: 'uppercase' } }}

@@ -1,7 +1,8 @@
 /** What the read-only user details screen shows, as plain values. */
 import { date } from '#shared/format.ts';
 import { prefixes, roles } from '#shared/limits.ts';
-import type { CarCard, ListingState } from '#shared/schemas/listing.ts';
+import { subscriptionStates } from '#shared/promotion.ts';
+import type { CarCard, ListingState } from '#shared/schemas/listing-display.ts';
 import type { User } from '#shared/schemas/user.ts';
 
 export interface DetailRow {
@@ -66,6 +67,6 @@ export const stateColor: Record<ListingState, 'success' | 'default' | 'warning' 
 export const listingHref = (car: Pick<CarCard, 'id' | 'state'>) =>
   car.state === 'PENDING' || car.state === 'DENIED' ? `/car/pending/${car.id}` : `/car/${car.id}`;
 
-/** Subscription type 1 is active (green); any other type shows in the suspended (grey) style. */
+/** An active subscription is green; any other state shows in the suspended (grey) style. */
 export const subscriptionColor = (type: number): 'success' | 'default' =>
-  type === 1 ? 'success' : 'default';
+  type === subscriptionStates.active ? 'success' : 'default';

@@ -5,6 +5,8 @@
 dofile((os.getenv("BENCH_SCRIPTS") or "bench/scripts") .. "/common.lua")
 
 local pattern = os.getenv("BENCH_PATH") or "/car/{id}"
+-- BENCH_METHOD=POST for the view beacon; GET otherwise.
+wrk.method = os.getenv("BENCH_METHOD") or "GET"
 local order = os.getenv("BENCH_ORDER") or "random"
 local ids = {}
 local cursor = 0

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   activateAdSchema,
   addAdSchema,
@@ -12,14 +11,15 @@ import {
   listQuerySchema,
 } from '#shared/schemas/list.ts';
 import { requireAdmin } from '../auth/guard.ts';
-import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
+import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/openapi.ts';
 
-const tags = ['Ads'];
+const tag = 'Ads';
 
-export const all = createRoute({
+export const all = route({
   method: 'get',
   path: '/ad/all',
-  tags,
+  tag,
+  operationId: 'listAds',
   summary: 'Every ad, newest first (admin)',
   description: listAnswerDescription,
   security: bearer,
@@ -28,77 +28,94 @@ export const all = createRoute({
   responses: responses(listAnswerSchema(adminAdSchema), 'The ads'),
 });
 
-export const add = createRoute({
+export const add = route({
   method: 'post',
   path: '/ad/add',
-  tags,
-  summary: "Create an ad shown for daysActive days from now (admin); 'Ad created'",
+  tag,
+  operationId: 'addAd',
+  summary: 'Create an ad',
+  description: "Create an ad shown for daysActive days from now (admin); 'Ad created'",
+  errors: [422],
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(addAdSchema) },
   responses: responses(adminAdSchema, "'Ad created'"),
 });
 
-export const one = createRoute({
+export const one = route({
   method: 'get',
   path: '/ad/{id}',
-  tags,
-  summary: 'One ad (admin)',
+  tag,
+  operationId: 'getAd',
+  summary: 'Get an ad',
+  description: 'One ad (admin)',
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { params: idParams },
   responses: responses(adminAdSchema, 'The ad'),
 });
 
-export const update = createRoute({
+export const update = route({
   method: 'post',
   path: '/ad/update',
-  tags,
-  summary:
+  tag,
+  operationId: 'updateAd',
+  summary: 'Change an ad',
+  description:
     "Change an ad and extend it: it runs daysActive days again from now; no image keeps the current one (admin); 'Ad updated'",
+  errors: [404, 422],
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(updateAdSchema) },
   responses: responses(adminAdSchema, "'Ad updated'"),
 });
 
-export const deactivate = createRoute({
+export const deactivate = route({
   method: 'put',
   path: '/ad/deactivate/{id}',
-  tags,
-  summary: "Stop showing an ad (admin); 'Ad deactivated'",
+  tag,
+  operationId: 'deactivateAd',
+  summary: 'Stop showing an ad',
+  description: "Stop showing an ad (admin); 'Ad deactivated'",
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { params: idParams },
   responses: responses(adminAdSchema, "'Ad deactivated'"),
 });
 
-export const activate = createRoute({
+export const activate = route({
   method: 'post',
   path: '/ad/activate',
-  tags,
-  summary:
+  tag,
+  operationId: 'activateAd',
+  summary: 'Show an ad again',
+  description:
     "Show an ad again; an expired ad is extended by daysActive from now (admin); 'Ad activated'",
+  errors: [404],
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(activateAdSchema) },
   responses: responses(adminAdSchema, "'Ad activated'"),
 });
 
-export const seen = createRoute({
+export const seen = route({
   method: 'put',
   path: '/ad/seen/{id}',
-  tags,
-  summary: 'Count a view of a live ad (no login)',
+  tag,
+  operationId: 'countAdView',
+  summary: 'Count a view of an ad',
+  description: 'Count a view of a live ad (no login)',
   request: { params: idParams },
   responses: responses(nothing, 'Counted'),
 });
 
-export const clicked = createRoute({
+export const clicked = route({
   method: 'put',
   path: '/ad/clicked/{id}',
-  tags,
-  summary: 'Count a click on a live ad (no login)',
+  tag,
+  operationId: 'countAdClick',
+  summary: 'Count a click on an ad',
+  description: 'Count a click on a live ad (no login)',
   request: { params: idParams },
   responses: responses(nothing, 'Counted'),
 });

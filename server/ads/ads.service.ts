@@ -8,8 +8,8 @@ import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } fro
 import { ads, cities } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
-import { decodeImage, toJpeg } from '../images/process.ts';
-import type { Storage } from '../storage/storage.ts';
+import { uploadAsJpeg } from '../images/process.ts';
+import { newKey, type Storage } from '../storage/storage.ts';
 import { resolveCity } from '../users/cities.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,8 +109,8 @@ async function cityOf(db: Db, input: Pick<AddAd, 'cityId' | 'location'>) {
 
 /** Checks the bytes, re-encodes as JPEG without metadata and stores it; returns its key. */
 async function saveAdImage(storage: Storage, base64: string): Promise<string> {
-  const image = await toJpeg(await decodeImage(base64, 'Image'), limits.imageMaxSide);
-  const key = `ads/${image.hash}.jpg`;
+  const image = await uploadAsJpeg(base64, 'Image', limits.imageMaxSide);
+  const key = newKey('ads');
   await storage.put(key, image.body, 'image/jpeg');
   return key;
 }

@@ -2,22 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminAd } from '#shared/schemas/ad.ts';
-import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import {
+  createTestContext,
+  type RouteCall,
+  type TestContext,
+} from '../../tests/support/context.ts';
 import { signUp, signUpAdmin, tinyPng } from '../../tests/support/factories.ts';
+import { wholeList } from '../../tests/support/lists.ts';
 import { ads, auditLog } from '../db/schema/index.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-interface HomeAd {
-  id: number;
-  url: string;
-  image: string | null;
-  title: string;
-  description: string;
-}
-interface Home {
-  cars: { cars: unknown[]; ads: HomeAd[]; totalCount: number };
-}
 
 let ctx: TestContext;
 let adminToken: string;
@@ -50,7 +44,8 @@ function freezeAt(at: Date | number) {
 }
 
 let sequence = 0;
-const adBody = (overrides: Record<string, unknown> = {}) => ({
+/** An ad's fields, with `overrides` (an update's id, or values the API must refuse). */
+const adBody = <O extends Record<string, unknown>>(overrides: O = {} as O) => ({
   title: `Island Motors sale ${++sequence}`,
   description: 'Every used car checked and guaranteed for a year.',
   url: 'https://islandmotors.example.mt/sale',
@@ -61,16 +56,17 @@ const adBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function createAd(overrides: Record<string, unknown> = {}): Promise<AdminAd> {
-  const res = await ctx.post<AdminAd>('/api/ad/add', adBody(overrides), adminToken);
+async function createAd(overrides: Record<string, unknown> = {}) {
+  const res = await ctx.client(adminToken).call((r) => r.ad.add.$post({ json: adBody(overrides) }));
   if (res.code !== 0) throw new Error(`ad/add failed: ${res.message}`);
   return res.data;
 }
 
-const adById = (id: number) => ctx.get<AdminAd>(`/api/ad/${id}`, adminToken);
+const adById = (id: number) =>
+  ctx.client(adminToken).call((r) => r.ad[':id'].$get({ param: { id: String(id) } }));
 
 async function homeAdIds(): Promise<number[]> {
-  const res = await ctx.post<Home>('/api/cars', {});
+  const res = await ctx.client().call((r) => r.cars.$post({ json: {} }));
   expect(res.code).toBe(0);
   return res.data.cars.ads.map((a) => a.id);
 }
@@ -90,25 +86,28 @@ describe('security of the admin ad routes', () => {
     existing = await createAd();
   });
 
-  const calls = (): [string, (token?: string) => ReturnType<TestContext['get']>][] => [
-    ['GET /ad/all', (t) => ctx.get('/api/ad/all', t)],
-    ['GET /ad/{id}', (t) => ctx.get(`/api/ad/${existing.id}`, t)],
-    ['POST /ad/add', (t) => ctx.post('/api/ad/add', adBody({ title: 'Intruder ad' }), t)],
+  const calls = (): [string, RouteCall][] => [
+    ['GET /ad/all', (r) => r.ad.all.$get({ query: {} })],
+    ['GET /ad/{id}', (r) => r.ad[':id'].$get({ param: { id: String(existing.id) } })],
+    ['POST /ad/add', (r) => r.ad.add.$post({ json: adBody({ title: 'Intruder ad' }) })],
     [
       'POST /ad/update',
-      (t) => ctx.post('/api/ad/update', adBody({ id: existing.id, title: 'Hacked' }), t),
+      (r) => r.ad.update.$post({ json: adBody({ id: existing.id, title: 'Hacked' }) }),
     ],
-    ['PUT /ad/deactivate/{id}', (t) => ctx.put(`/api/ad/deactivate/${existing.id}`, t)],
-    ['POST /ad/activate', (t) => ctx.post('/api/ad/activate', { id: existing.id }, t)],
+    [
+      'PUT /ad/deactivate/{id}',
+      (r) => r.ad.deactivate[':id'].$put({ param: { id: String(existing.id) } }),
+    ],
+    ['POST /ad/activate', (r) => r.ad.activate.$post({ json: { id: existing.id } })],
   ];
 
   for (const [name, call] of calls()) {
     it(`${name} answers 401 to anonymous callers and 403 to users`, async () => {
-      const anonymous = await call();
+      const anonymous = await ctx.client().call(call);
       expect(anonymous.status).toBe(401);
       expect(anonymous.code).toBe(401);
       expect(anonymous.data).toBeNull();
-      const user = await call(userToken);
+      const user = await ctx.client(userToken).call(call);
       expect(user.status).toBe(403);
       expect(user.code).toBe(403);
       expect(user.data).toBeNull();
@@ -118,8 +117,8 @@ describe('security of the admin ad routes', () => {
   it('left everything as it was', async () => {
     const after = await adById(existing.id);
     expect(after.data).toEqual(existing);
-    const all = await ctx.get<AdminAd[]>('/api/ad/all', adminToken);
-    expect(all.data.map((a) => a.title)).not.toContain('Intruder ad');
+    const all = await ctx.client(adminToken).call((r) => r.ad.all.$get({ query: {} }));
+    expect(wholeList(all.data).map((a) => a.title)).not.toContain('Intruder ad');
   });
 });
 
@@ -127,7 +126,9 @@ describe('POST /api/ad/add', () => {
   it('creates an active ad that runs daysActive days from now', async () => {
     const real = Date.now();
     freezeAt(real);
-    const res = await ctx.post<AdminAd>('/api/ad/add', adBody({ daysActive: 7 }), adminToken);
+    const res = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.add.$post({ json: adBody({ daysActive: 7 }) }));
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.message).toBe('Ad created');
@@ -223,7 +224,9 @@ describe('POST /api/ad/add', () => {
   for (const [name, overrides, message] of invalid) {
     it(`refuses ${name} with '${message}'`, async () => {
       const title = `Refused ${name}`;
-      const res = await ctx.post('/api/ad/add', adBody({ title, ...overrides }), adminToken);
+      const res = await ctx
+        .client(adminToken)
+        .call((r) => r.ad.add.$post({ json: adBody({ title, ...overrides }) }));
       expect(res.status).toBe(400);
       expect(res.code).toBe(400);
       expect(res.message).toBe(message);
@@ -234,13 +237,17 @@ describe('POST /api/ad/add', () => {
   }
 
   it('refuses bytes that are not an image with 422', async () => {
-    const res = await ctx.post(
-      '/api/ad/add',
-      adBody({ image: Buffer.from('this is plain text, not a picture').toString('base64') }),
-      adminToken,
+    const res = await ctx.client(adminToken).call((r) =>
+      r.ad.add.$post({
+        json: adBody({
+          image: Buffer.from('this is plain text, not a picture').toString('base64'),
+        }),
+      }),
     );
     expect(res.status).toBe(422);
-    expect(res.message).toBe('Image is not a JPEG, PNG, WebP or AVIF image');
+    expect(res.message).toBe(
+      'The following files were not uploaded because they are not valid image formats: Image',
+    );
   });
 
   it('accepts a description of exactly 500 characters, 1 day and 365 days', async () => {
@@ -257,14 +264,17 @@ describe('GET /api/ad/all and /api/ad/{id}', () => {
   it('lists every ad newest first, deactivated ones included', async () => {
     const older = await createAd();
     const newer = await createAd();
-    await ctx.put(`/api/ad/deactivate/${older.id}`, adminToken);
-    const res = await ctx.get<AdminAd[]>('/api/ad/all', adminToken);
+    await ctx
+      .client(adminToken)
+      .call((r) => r.ad.deactivate[':id'].$put({ param: { id: String(older.id) } }));
+    const res = await ctx.client(adminToken).call((r) => r.ad.all.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
-    const ids = res.data.map((a) => a.id);
+    const list = wholeList(res.data);
+    const ids = list.map((a) => a.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(res.data.find((a) => a.id === older.id)?.isActive).toBe(false);
-    const times = res.data.map((a) => Date.parse(a.dateCreated));
+    expect(list.find((a) => a.id === older.id)?.isActive).toBe(false);
+    const times = list.map((a) => Date.parse(a.dateCreated));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
@@ -274,7 +284,9 @@ describe('GET /api/ad/all and /api/ad/{id}', () => {
     expect(res).toMatchObject({ status: 200, code: 0, data: ad });
     const missing = await adById(999_999);
     expect(missing).toMatchObject({ status: 404, code: 404, message: 'Ad not found', data: null });
-    const bad = await ctx.get('/api/ad/abc', adminToken);
+    const bad = await ctx
+      .client(adminToken)
+      .call((r) => r.ad[':id'].$get({ param: { id: 'abc' } }));
     expect(bad.status).toBe(400);
   });
 });
@@ -286,19 +298,19 @@ describe('POST /api/ad/update', () => {
     const ad = await createAd({ daysActive: 10 });
     expect(ad.dateExpiration).toBe(new Date(now + 5 * DAY).toISOString());
     vi.setSystemTime(now);
-    const res = await ctx.post<AdminAd>(
-      '/api/ad/update',
-      adBody({
-        id: ad.id,
-        title: 'Spring sale',
-        description: 'New stock every week.',
-        url: 'https://islandmotors.example.mt/spring',
-        location: 'Mosta',
-        client: 'Island Motors',
-        image: ad.image,
-        daysActive: 10,
+    const res = await ctx.client(adminToken).call((r) =>
+      r.ad.update.$post({
+        json: adBody({
+          id: ad.id,
+          title: 'Spring sale',
+          description: 'New stock every week.',
+          url: 'https://islandmotors.example.mt/spring',
+          location: 'Mosta',
+          client: 'Island Motors',
+          image: ad.image,
+          daysActive: 10,
+        }),
       }),
-      adminToken,
     );
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
@@ -325,23 +337,17 @@ describe('POST /api/ad/update', () => {
 
   it('keeps the image when none is sent and replaces it when a new one is', async () => {
     const ad = await createAd();
-    const kept = await ctx.post<AdminAd>(
-      '/api/ad/update',
-      adBody({ id: ad.id, image: null }),
-      adminToken,
-    );
+    const kept = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.update.$post({ json: adBody({ id: ad.id, image: null }) }));
     expect(kept.data.image).toBe(ad.image);
-    const omitted = await ctx.post<AdminAd>(
-      '/api/ad/update',
-      adBody({ id: ad.id, image: undefined }),
-      adminToken,
-    );
+    const omitted = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.update.$post({ json: adBody({ id: ad.id, image: undefined }) }));
     expect(omitted.data.image).toBe(ad.image);
-    const replaced = await ctx.post<AdminAd>(
-      '/api/ad/update',
-      adBody({ id: ad.id, image: redPng }),
-      adminToken,
-    );
+    const replaced = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.update.$post({ json: adBody({ id: ad.id, image: redPng }) }));
     expect(replaced.code).toBe(0);
     expect(replaced.data.image).toMatch(/^\/images\/ads\/[0-9a-f]+\.jpg$/);
     expect(replaced.data.image).not.toBe(ad.image);
@@ -349,48 +355,49 @@ describe('POST /api/ad/update', () => {
 
   it('keeps the city when no location is sent and clears it on an empty one', async () => {
     const ad = await createAd({ location: 'Birkirkara' });
-    const kept = await ctx.post<AdminAd>(
-      '/api/ad/update',
-      adBody({ id: ad.id, location: undefined }),
-      adminToken,
-    );
+    const kept = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.update.$post({ json: adBody({ id: ad.id, location: undefined }) }));
     expect(kept.data.location).toBe('Birkirkara');
-    const cleared = await ctx.post<AdminAd>(
-      '/api/ad/update',
-      adBody({ id: ad.id, location: '' }),
-      adminToken,
-    );
+    const cleared = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.update.$post({ json: adBody({ id: ad.id, location: '' }) }));
     expect(cleared.data).toMatchObject({ location: null, cityId: null });
   });
 
   it('does not activate a deactivated ad', async () => {
     const ad = await createAd();
-    await ctx.put(`/api/ad/deactivate/${ad.id}`, adminToken);
-    const res = await ctx.post<AdminAd>('/api/ad/update', adBody({ id: ad.id }), adminToken);
+    await ctx
+      .client(adminToken)
+      .call((r) => r.ad.deactivate[':id'].$put({ param: { id: String(ad.id) } }));
+    const res = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.update.$post({ json: adBody({ id: ad.id }) }));
     expect(res.code).toBe(0);
     expect(res.data.isActive).toBe(false);
   });
 
   it('answers 404 for an unknown ad and checks the same rules as add', async () => {
-    const missing = await ctx.post('/api/ad/update', adBody({ id: 999_999 }), adminToken);
+    const missing = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.update.$post({ json: adBody({ id: 999_999 }) }));
     expect(missing).toMatchObject({ status: 404, message: 'Ad not found' });
     const ad = await createAd();
-    const long = await ctx.post(
-      '/api/ad/update',
-      adBody({ id: ad.id, description: 'x'.repeat(501) }),
-      adminToken,
-    );
+    const long = await ctx
+      .client(adminToken)
+      .call((r) =>
+        r.ad.update.$post({ json: adBody({ id: ad.id, description: 'x'.repeat(501) }) }),
+      );
     expect(long).toMatchObject({
       status: 400,
       message: 'Description can have at most 500 characters',
     });
-    const days = await ctx.post(
-      '/api/ad/update',
-      adBody({ id: ad.id, daysActive: 400 }),
-      adminToken,
-    );
+    const days = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.update.$post({ json: adBody({ id: ad.id, daysActive: 400 }) }));
     expect(days).toMatchObject({ status: 400, message: 'Days active must be between 1 and 365' });
-    const noId = await ctx.post('/api/ad/update', adBody(), adminToken);
+    // Without an id, which the typed client cannot send.
+    const noId = await ctx.request('POST', '/api/ad/update', { body: adBody(), token: adminToken });
     expect(noId.status).toBe(400);
     expect((await adById(ad.id)).data).toEqual(ad);
   });
@@ -400,7 +407,9 @@ describe('deactivate and activate', () => {
   it('deactivates an ad: it leaves the home page and is audited', async () => {
     const ad = await createAd();
     expect(await homeAdIds()).toContain(ad.id);
-    const res = await ctx.put<AdminAd>(`/api/ad/deactivate/${ad.id}`, adminToken);
+    const res = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.deactivate[':id'].$put({ param: { id: String(ad.id) } }));
     expect(res).toMatchObject({ status: 200, code: 0, message: 'Ad deactivated' });
     expect(res.data.isActive).toBe(false);
     expect(res.data.dateExpiration).toBe(ad.dateExpiration);
@@ -413,8 +422,12 @@ describe('deactivate and activate', () => {
 
   it('activates a deactivated ad that has time left, keeping its expiry', async () => {
     const ad = await createAd();
-    await ctx.put(`/api/ad/deactivate/${ad.id}`, adminToken);
-    const res = await ctx.post<AdminAd>('/api/ad/activate', { id: ad.id }, adminToken);
+    await ctx
+      .client(adminToken)
+      .call((r) => r.ad.deactivate[':id'].$put({ param: { id: String(ad.id) } }));
+    const res = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.activate.$post({ json: { id: ad.id } }));
     expect(res).toMatchObject({ status: 200, code: 0, message: 'Ad activated' });
     expect(res.data).toMatchObject({ isActive: true, dateExpiration: ad.dateExpiration });
     expect(await homeAdIds()).toContain(ad.id);
@@ -433,7 +446,9 @@ describe('deactivate and activate', () => {
     const expired = await adById(ad.id);
     expect(expired.data.isActive).toBe(false);
     expect(await homeAdIds()).not.toContain(ad.id);
-    const res = await ctx.post<AdminAd>('/api/ad/activate', { id: String(ad.id) }, adminToken);
+    const res = await ctx
+      .client(adminToken)
+      .call((r) => r.ad.activate.$post({ json: { id: String(ad.id) } }));
     expect(res.message).toBe('Ad activated');
     expect(res.data).toMatchObject({
       isActive: true,
@@ -443,15 +458,24 @@ describe('deactivate and activate', () => {
   });
 
   it('answers 404 for unknown ads and 400 without an id', async () => {
-    expect(await ctx.put('/api/ad/deactivate/999999', adminToken)).toMatchObject({
+    expect(
+      await ctx
+        .client(adminToken)
+        .call((r) => r.ad.deactivate[':id'].$put({ param: { id: '999999' } })),
+    ).toMatchObject({
       status: 404,
       message: 'Ad not found',
     });
-    expect(await ctx.post('/api/ad/activate', { id: 999_999 }, adminToken)).toMatchObject({
+    expect(
+      await ctx.client(adminToken).call((r) => r.ad.activate.$post({ json: { id: 999_999 } })),
+    ).toMatchObject({
       status: 404,
       message: 'Ad not found',
     });
-    expect((await ctx.post('/api/ad/activate', {}, adminToken)).status).toBe(400);
+    // Without an id, which the typed client cannot send.
+    expect(
+      (await ctx.request('POST', '/api/ad/activate', { body: {}, token: adminToken })).status,
+    ).toBe(400);
   });
 });
 
@@ -459,10 +483,14 @@ describe('PUT /api/ad/seen/{id} and /api/ad/clicked/{id}', () => {
   it('counts views and clicks of a live ad without a login', async () => {
     const ad = await createAd();
     for (let i = 0; i < 3; i++) {
-      const seen = await ctx.put(`/api/ad/seen/${ad.id}`);
+      const seen = await ctx
+        .client()
+        .call((r) => r.ad.seen[':id'].$put({ param: { id: String(ad.id) } }));
       expect(seen).toMatchObject({ status: 200, code: 0, data: null });
     }
-    const clicked = await ctx.put(`/api/ad/clicked/${ad.id}`, userToken);
+    const clicked = await ctx
+      .client(userToken)
+      .call((r) => r.ad.clicked[':id'].$put({ param: { id: String(ad.id) } }));
     expect(clicked).toMatchObject({ status: 200, code: 0 });
     const after = await adById(ad.id);
     expect(after.data).toMatchObject({ views: 3, clicks: 1 });
@@ -474,17 +502,23 @@ describe('PUT /api/ad/seen/{id} and /api/ad/clicked/{id}', () => {
     const expired = await createAd({ daysActive: 5 });
     vi.useRealTimers();
     const deactivated = await createAd();
-    await ctx.put(`/api/ad/deactivate/${deactivated.id}`, adminToken);
+    await ctx
+      .client(adminToken)
+      .call((r) => r.ad.deactivate[':id'].$put({ param: { id: String(deactivated.id) } }));
     for (const id of [999_999, expired.id, deactivated.id]) {
-      for (const what of ['seen', 'clicked']) {
-        const res = await ctx.put(`/api/ad/${what}/${id}`);
+      for (const what of ['seen', 'clicked'] as const) {
+        const res = await ctx
+          .client()
+          .call((r) => r.ad[what][':id'].$put({ param: { id: String(id) } }));
         expect(res).toMatchObject({ status: 404, code: 404, message: 'Ad not found' });
       }
     }
     for (const ad of [expired, deactivated]) {
       expect((await adById(ad.id)).data).toMatchObject({ views: 0, clicks: 0 });
     }
-    expect((await ctx.put('/api/ad/seen/abc')).status).toBe(400);
+    expect(
+      (await ctx.client().call((r) => r.ad.seen[':id'].$put({ param: { id: 'abc' } }))).status,
+    ).toBe(400);
   });
 });
 
@@ -497,9 +531,11 @@ describe('the home call (POST /api/cars)', () => {
     vi.useRealTimers();
     const fresh = await createAd({ title: 'Fresh ad on the home page' });
     const deactivated = await createAd();
-    await ctx.put(`/api/ad/deactivate/${deactivated.id}`, adminToken);
+    await ctx
+      .client(adminToken)
+      .call((r) => r.ad.deactivate[':id'].$put({ param: { id: String(deactivated.id) } }));
 
-    const res = await ctx.post<Home>('/api/cars', {});
+    const res = await ctx.client().call((r) => r.cars.$post({ json: {} }));
     const ids = res.data.cars.ads.map((a) => a.id);
     expect(ids).toContain(fresh.id);
     expect(ids).toContain(stillRunning.id);

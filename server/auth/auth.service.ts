@@ -21,7 +21,8 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/err
 import { bucket, forget, throttle } from '../http/rate-limit.ts';
 import { record } from '../ledger/ledger.ts';
 import { resolveCity } from '../users/cities.ts';
-import { saveLogo } from '../users/logo.ts';
+import { withFiles } from '../storage/storage.ts';
+import { prepareLogo } from '../users/logo.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { issueSession, revokeAllSessions } from './sessions.ts';
 import { sha256 } from './tokens.ts';
@@ -41,48 +42,50 @@ export async function register(deps: Deps, input: PrivateInput | CompanyInput, r
   if (taken.length) throw conflict(EMAIL_TAKEN);
 
   const company = 'cNumber' in input ? input : null;
-  const imageKey = company ? await saveLogo(deps.storage, company.image) : null;
+  const logo = company ? await prepareLogo(company.image) : null;
   const passwordHash = await hashPassword(input.password);
 
-  return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(users)
-      .values({
-        roleId,
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        address: input.address,
-        cityId,
-        phone: input.phone,
-        phone2: company?.phone2 ?? '',
-        phone3: company?.phone3 ?? '',
-        dateOfBirth: 'dateOfBirth' in input ? input.dateOfBirth : null,
-        cNumber: company?.cNumber ?? null,
-        vatNumber: company?.vatNumber ?? null,
-        imageKey,
-        firebaseToken: input.firebaseToken || null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    const user = inserted[0];
-    if (!user) throw conflict(EMAIL_TAKEN);
-    const [config] = await tx.select().from(configuration);
-    const credits =
-      roleId === roles.company
-        ? (config?.welcomeCreditsCompany ?? 0)
-        : (config?.welcomeCreditsIndividual ?? 0);
-    if (credits > 0) {
-      await record(
-        tx,
-        { userId: user.id, typeId: transactionTypes.welcomeCredits, state: 'Done', credits },
-        'credit',
-        credits,
-      );
-    }
-    return { id: user.id };
-  });
+  return withFiles(deps.storage, logo ? [logo] : [], () =>
+    deps.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(users)
+        .values({
+          roleId,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          address: input.address,
+          cityId,
+          phone: input.phone,
+          phone2: company?.phone2 ?? '',
+          phone3: company?.phone3 ?? '',
+          dateOfBirth: 'dateOfBirth' in input ? input.dateOfBirth : null,
+          cNumber: company?.cNumber ?? null,
+          vatNumber: company?.vatNumber ?? null,
+          imageKey: logo?.key ?? null,
+          firebaseToken: input.firebaseToken || null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      const user = inserted[0];
+      if (!user) throw conflict(EMAIL_TAKEN);
+      const [config] = await tx.select().from(configuration);
+      const credits =
+        roleId === roles.company
+          ? (config?.welcomeCreditsCompany ?? 0)
+          : (config?.welcomeCreditsIndividual ?? 0);
+      if (credits > 0) {
+        await record(
+          tx,
+          { userId: user.id, typeId: transactionTypes.welcomeCredits, state: 'Done', credits },
+          'credit',
+          credits,
+        );
+      }
+      return { id: user.id };
+    }),
+  );
 }
 
 const TOO_MANY_LOGINS = 'Too many failed logins. Please try again in 15 minutes.';

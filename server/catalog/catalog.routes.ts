@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   addMakeSchema,
   addModelSchema,
@@ -15,32 +14,36 @@ import {
 } from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin } from '../auth/guard.ts';
-import { bearer, jsonBody, responses } from '../http/openapi.ts';
+import { bearer, jsonBody, responses, route } from '../http/openapi.ts';
 
-const tags = ['Catalog'];
+const tag = 'Catalog';
 
-export const enumerables = createRoute({
+export const enumerables = route({
   method: 'get',
   path: '/car/details/enumerables',
-  tags,
-  summary: 'Bodies, fuels (3 = electric), doors, emission classes, drive trains, ...',
+  tag,
+  operationId: 'getEnumerables',
+  summary: 'Get the enumerables',
+  description: 'Bodies, fuels (3 = electric), doors, emission classes, drive trains, ...',
   responses: responses(enumerablesSchema, 'Every enumerable with id and name'),
 });
 
-export const makes = createRoute({
+export const makes = route({
   method: 'get',
   path: '/cars/brands',
-  tags,
+  tag,
+  operationId: 'listMakes',
   summary: 'Car makes by name',
   description: listAnswerDescription,
   request: { query: listQuerySchema(adminSorts.named) },
   responses: responses(listAnswerSchema(namedSchema), 'Makes'),
 });
 
-export const models = createRoute({
+export const models = route({
   method: 'get',
   path: '/cars/brands/{brandId}/models',
-  tags,
+  tag,
+  operationId: 'listModels',
   summary: "A make's models by name",
   description: listAnswerDescription,
   request: {
@@ -50,38 +53,48 @@ export const models = createRoute({
   responses: responses(listAnswerSchema(modelSchema), 'Models'),
 });
 
-export const safety = createRoute({
+export const safety = route({
   method: 'get',
   path: '/cars/safety',
-  tags,
-  summary: 'Safety features',
+  tag,
+  operationId: 'listSafetyFeatures',
+  summary: 'List the safety features',
+  description: 'Every safety feature, by id and name: the ids listings and search filters use',
   responses: responses(z.array(namedSchema), 'Safety items'),
 });
 
-export const equipment = createRoute({
+export const equipment = route({
   method: 'get',
   path: '/cars/equipment',
-  tags,
-  summary: 'Equipment items',
+  tag,
+  operationId: 'listEquipment',
+  summary: 'List the equipment items',
+  description: 'Every equipment item, by id and name: the ids listings and search filters use',
   responses: responses(z.array(namedSchema), 'Equipment items'),
 });
 
-export const addMake = createRoute({
+export const addMake = route({
   method: 'post',
   path: '/cars/brands/add',
-  tags,
-  summary: "Add a make (admin); 'Make inserted'",
+  tag,
+  operationId: 'addMake',
+  summary: 'Add a make',
+  description: "Add a make (admin); 'Make inserted'",
+  errors: [409],
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(addMakeSchema) },
   responses: responses(namedSchema, "'Make inserted'"),
 });
 
-export const addModel = createRoute({
+export const addModel = route({
   method: 'post',
   path: '/cars/models/add',
-  tags,
-  summary: "Add a model to a make (admin); 'Model inserted'",
+  tag,
+  operationId: 'addModel',
+  summary: 'Add a model',
+  description: "Add a model to a make (admin); 'Model inserted'",
+  errors: [404, 409],
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(addModelSchema) },

@@ -1,18 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Named } from '#shared/schemas/catalog.ts';
-import type { PublicConfiguration } from '#shared/schemas/configuration.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { auditLog } from '../db/schema/index.ts';
-
-interface MenuItem {
-  id: number;
-  title: string;
-  icon: string;
-  section: string;
-  isActive: boolean;
-}
 
 const configurationFields = [
   'systemVersion',
@@ -54,8 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function current(): Promise<PublicConfiguration> {
-  const res = await ctx.get<PublicConfiguration>('/api/configuration');
+async function current() {
+  const res = await ctx.client().call((r) => r.configuration.$get());
   expect(res.status).toBe(200);
   return res.data;
 }
@@ -72,7 +62,7 @@ async function updateBody(overrides: Record<string, unknown> = {}) {
 
 describe('GET /api/configuration', () => {
   it('answers every field of the configuration with the listing types and their prices', async () => {
-    const res = await ctx.get<PublicConfiguration>('/api/configuration');
+    const res = await ctx.client().call((r) => r.configuration.$get());
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(Object.keys(res.data).sort()).toEqual([...configurationFields].sort());
@@ -93,7 +83,7 @@ describe('GET /api/configuration', () => {
   });
 
   it('needs no token', async () => {
-    const res = await ctx.get('/api/configuration', userToken);
+    const res = await ctx.client(userToken).call((r) => r.configuration.$get());
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
   });
@@ -101,7 +91,7 @@ describe('GET /api/configuration', () => {
 
 describe('GET /api/configuration/cities', () => {
   it('answers the 68 localities of Malta and Gozo, each once', async () => {
-    const res = await ctx.get<Named[]>('/api/configuration/cities');
+    const res = await ctx.client().call((r) => r.configuration.cities.$get());
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.data).toHaveLength(68);
@@ -117,7 +107,9 @@ describe('GET /api/configuration/cities', () => {
 
 describe('POST /api/configuration/update', () => {
   it('answers 401 without a token', async () => {
-    const res = await ctx.post('/api/configuration/update', await updateBody());
+    const res = await ctx
+      .client()
+      .call(async (r) => r.configuration.update.$post({ json: await updateBody() }));
     expect(res.status).toBe(401);
     expect(res.code).toBe(401);
     expect(res.data).toBeNull();
@@ -125,11 +117,11 @@ describe('POST /api/configuration/update', () => {
 
   it('answers 403 for a user who is not an administrator', async () => {
     const before = await current();
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({ releaseNotes: 'Hacked' }),
-      userToken,
-    );
+    const res = await ctx
+      .client(userToken)
+      .call(async (r) =>
+        r.configuration.update.$post({ json: await updateBody({ releaseNotes: 'Hacked' }) }),
+      );
     expect(res.status).toBe(403);
     expect(res.code).toBe(403);
     expect(await current()).toEqual(before);
@@ -141,7 +133,9 @@ describe('POST /api/configuration/update', () => {
       supportEmail: 'help@spotted.mt',
       welcomeCreditsIndividual: 75,
     });
-    const res = await ctx.post<PublicConfiguration>('/api/configuration/update', body, adminToken);
+    const res = await ctx
+      .client(adminToken)
+      .call((r) => r.configuration.update.$post({ json: body }));
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.message).toBe('Successfully updated configuration');
@@ -155,10 +149,10 @@ describe('POST /api/configuration/update', () => {
   });
 
   it('writes an audit log row for the administrator', async () => {
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({ releaseNotes: 'Audited release' }),
-      adminToken,
+    const res = await ctx.client(adminToken).call(async (r) =>
+      r.configuration.update.$post({
+        json: await updateBody({ releaseNotes: 'Audited release' }),
+      }),
     );
     expect(res.code).toBe(0);
     const rows = await ctx.db.select().from(auditLog).where(eq(auditLog.adminId, adminId));
@@ -179,7 +173,9 @@ describe('POST /api/configuration/update', () => {
         { id: 2, price: 60 },
       ],
     });
-    const res = await ctx.post<PublicConfiguration>('/api/configuration/update', body, adminToken);
+    const res = await ctx
+      .client(adminToken)
+      .call((r) => r.configuration.update.$post({ json: body }));
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     const after = await current();
@@ -192,11 +188,11 @@ describe('POST /api/configuration/update', () => {
 
   it('rejects release notes over 200 characters', async () => {
     const before = await current();
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({ releaseNotes: 'x'.repeat(201) }),
-      adminToken,
-    );
+    const res = await ctx
+      .client(adminToken)
+      .call(async (r) =>
+        r.configuration.update.$post({ json: await updateBody({ releaseNotes: 'x'.repeat(201) }) }),
+      );
     expect(res.status).toBe(400);
     expect(res.code).toBe(400);
     expect(res.message).toBe('Release notes can have at most 200 characters');
@@ -204,22 +200,22 @@ describe('POST /api/configuration/update', () => {
   });
 
   it('accepts release notes of exactly 200 characters', async () => {
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({ releaseNotes: 'y'.repeat(200) }),
-      adminToken,
-    );
+    const res = await ctx
+      .client(adminToken)
+      .call(async (r) =>
+        r.configuration.update.$post({ json: await updateBody({ releaseNotes: 'y'.repeat(200) }) }),
+      );
     expect(res.status).toBe(200);
     expect((await current()).releaseNotes).toBe('y'.repeat(200));
   });
 
   it('rejects an about text over 2000 characters', async () => {
     const before = await current();
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({ aboutText: 'a'.repeat(2001) }),
-      adminToken,
-    );
+    const res = await ctx
+      .client(adminToken)
+      .call(async (r) =>
+        r.configuration.update.$post({ json: await updateBody({ aboutText: 'a'.repeat(2001) }) }),
+      );
     expect(res.status).toBe(400);
     expect(res.message).toBe('About text can have at most 2000 characters');
     expect(await current()).toEqual(before);
@@ -227,10 +223,10 @@ describe('POST /api/configuration/update', () => {
 
   it('rejects a minimum car year after the maximum', async () => {
     const before = await current();
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({ carMinimumYear: 2020, carMaximumYear: 2010 }),
-      adminToken,
+    const res = await ctx.client(adminToken).call(async (r) =>
+      r.configuration.update.$post({
+        json: await updateBody({ carMinimumYear: 2020, carMaximumYear: 2010 }),
+      }),
     );
     expect(res.status).toBe(400);
     expect(res.code).toBe(400);
@@ -240,11 +236,11 @@ describe('POST /api/configuration/update', () => {
 
   it('rejects a support email that is not an email address', async () => {
     const before = await current();
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({ supportEmail: 'not-an-email' }),
-      adminToken,
-    );
+    const res = await ctx
+      .client(adminToken)
+      .call(async (r) =>
+        r.configuration.update.$post({ json: await updateBody({ supportEmail: 'not-an-email' }) }),
+      );
     expect(res.status).toBe(400);
     expect(res.message).toBe('Support email is not valid');
     expect(await current()).toEqual(before);
@@ -252,16 +248,16 @@ describe('POST /api/configuration/update', () => {
 
   it('changes nothing when one listing type does not exist', async () => {
     const before = await current();
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({
-        releaseNotes: 'Must not be saved',
-        listingTypes: [
-          { id: 1, price: 999 },
-          { id: 99, price: 5 },
-        ],
+    const res = await ctx.client(adminToken).call(async (r) =>
+      r.configuration.update.$post({
+        json: await updateBody({
+          releaseNotes: 'Must not be saved',
+          listingTypes: [
+            { id: 1, price: 999 },
+            { id: 99, price: 5 },
+          ],
+        }),
       }),
-      adminToken,
     );
     expect(res.status).toBe(400);
     expect(res.message).toBe('Listing type 99 does not exist');
@@ -270,10 +266,10 @@ describe('POST /api/configuration/update', () => {
 
   it('rejects a negative price', async () => {
     const before = await current();
-    const res = await ctx.post(
-      '/api/configuration/update',
-      await updateBody({ listingTypes: [{ id: 1, price: -1 }] }),
-      adminToken,
+    const res = await ctx.client(adminToken).call(async (r) =>
+      r.configuration.update.$post({
+        json: await updateBody({ listingTypes: [{ id: 1, price: -1 }] }),
+      }),
     );
     expect(res.status).toBe(400);
     expect(await current()).toEqual(before);
@@ -281,38 +277,52 @@ describe('POST /api/configuration/update', () => {
 });
 
 describe('GET /api/configuration/menu/admin', () => {
-  for (const path of ['/api/configuration/menu/admin', '/api/configuration/menu/admin/']) {
-    describe(path, () => {
-      it('answers 401 for anonymous callers', async () => {
-        const res = await ctx.get(path);
-        expect(res.status).toBe(401);
-        expect(res.code).toBe(401);
-      });
+  const menu = (token?: string) => ctx.client(token).call((r) => r.configuration.menu.admin.$get());
 
-      it('answers 403 for a normal user', async () => {
-        const res = await ctx.get(path, userToken);
-        expect(res.status).toBe(403);
-        expect(res.code).toBe(403);
-      });
+  it('answers 401 for anonymous callers', async () => {
+    const res = await menu();
+    expect(res.status).toBe(401);
+    expect(res.code).toBe(401);
+  });
 
-      it('answers the 17 sections in order for an administrator', async () => {
-        const res = await ctx.get<MenuItem[]>(path, adminToken);
-        expect(res.status).toBe(200);
-        expect(res.code).toBe(0);
-        expect(res.data).toHaveLength(17);
-        expect(res.data[0]?.section).toBe('approve-listings');
-        expect(res.data[16]?.section).toBe('models');
-        for (const item of res.data) {
-          expect(item).toEqual({
-            id: expect.any(Number),
-            title: expect.any(String),
-            icon: expect.any(String),
-            section: expect.any(String),
-            isActive: true,
-          });
-        }
-        expect(new Set(res.data.map((i) => i.section)).size).toBe(17);
+  it('answers 403 for a normal user', async () => {
+    const res = await menu(userToken);
+    expect(res.status).toBe(403);
+    expect(res.code).toBe(403);
+  });
+
+  it('answers the 19 sections in order for an administrator', async () => {
+    const res = await menu(adminToken);
+    expect(res.status).toBe(200);
+    expect(res.code).toBe(0);
+    expect(res.data).toHaveLength(19);
+    expect(res.data[0]?.section).toBe('approve-listings');
+    expect(res.data[16]?.section).toBe('models');
+    expect(res.data[18]?.section).toBe('reason-templates');
+    for (const item of res.data) {
+      expect(item).toEqual({
+        id: expect.any(Number),
+        title: expect.any(String),
+        icon: expect.any(String),
+        section: expect.any(String),
+        isActive: true,
       });
+    }
+    expect(new Set(res.data.map((i) => i.section)).size).toBe(19);
+  });
+
+  it('answers the same with a trailing slash', async () => {
+    // A path the typed client does not write.
+    const path = '/api/configuration/menu/admin/';
+    expect(await ctx.request('GET', path)).toMatchObject({ status: 401, code: 401 });
+    expect(await ctx.request('GET', path, { token: userToken })).toMatchObject({
+      status: 403,
+      code: 403,
     });
-  }
+    expect(await ctx.request('GET', path, { token: adminToken })).toMatchObject({
+      status: 200,
+      code: 0,
+      data: (await menu(adminToken)).data,
+    });
+  });
 });

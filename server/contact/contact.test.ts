@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactMessage } from '#shared/schemas/contact.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { wholeList } from '../../tests/support/lists.ts';
 import { auditLog, configuration, contactMessages, mailQueue } from '../db/schema/index.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 
@@ -33,12 +33,10 @@ const messageBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function send(body: unknown, options: { token?: string; ip?: string } = {}) {
-  return ctx.request<{ id: number }>('POST', '/api/contact/send', {
-    body,
-    token: options.token,
-    headers: { 'x-forwarded-for': options.ip ?? nextIp() },
-  });
+function send(json: ReturnType<typeof messageBody>, options: { token?: string; ip?: string } = {}) {
+  return ctx
+    .client(options.token, undefined, { 'x-forwarded-for': options.ip ?? nextIp() })
+    .call((r) => r.contact.send.$post({ json }));
 }
 
 async function sendOk(overrides: Record<string, unknown> = {}, token?: string) {
@@ -193,17 +191,21 @@ describe('admin security', () => {
   });
 
   it('POST /contact/messages answers 401 to anonymous callers and 403 to users', async () => {
-    const anonymous = await ctx.post('/api/contact/messages');
+    const anonymous = await ctx.client().call((r) => r.contact.messages.$post({ query: {} }));
     expect(anonymous).toMatchObject({ status: 401, code: 401, data: null });
-    const normal = await ctx.post('/api/contact/messages', {}, user.accessToken);
+    const normal = await ctx
+      .client(user.accessToken)
+      .call((r) => r.contact.messages.$post({ query: {} }));
     expect(normal).toMatchObject({ status: 403, code: 403, data: null });
   });
 
   it('POST /contact/reply answers 401 and 403 and answers nothing', async () => {
     const body = { messageId, messageEmail: 'visitor@example.mt', text: 'Hacked reply' };
-    const anonymous = await ctx.post('/api/contact/reply', body);
+    const anonymous = await ctx.client().call((r) => r.contact.reply.$post({ json: body }));
     expect(anonymous).toMatchObject({ status: 401, code: 401, data: null });
-    const normal = await ctx.post('/api/contact/reply', body, user.accessToken);
+    const normal = await ctx
+      .client(user.accessToken)
+      .call((r) => r.contact.reply.$post({ json: body }));
     expect(normal).toMatchObject({ status: 403, code: 403, data: null });
     expect(await stored(messageId)).toMatchObject({ replyMessage: null, repliedAt: null });
   });
@@ -213,14 +215,15 @@ describe('POST /api/contact/messages', () => {
   it('lists every message newest first', async () => {
     const first = await sendOk({ text: 'The first of two messages in order.' });
     const second = await sendOk({ text: 'The second of two messages in order.', phone: '' });
-    const res = await ctx.post<ContactMessage[]>('/api/contact/messages', undefined, adminToken);
+    const res = await ctx.client(adminToken).call((r) => r.contact.messages.$post({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
-    const ids = res.data.map((m) => m.id);
+    const messages = wholeList(res.data);
+    const ids = messages.map((m) => m.id);
     expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
-    const times = res.data.map((m) => Date.parse(m.createdAt));
+    const times = messages.map((m) => Date.parse(m.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(res.data.find((m) => m.id === second)).toEqual({
+    expect(messages.find((m) => m.id === second)).toEqual({
       id: second,
       email: 'visitor@example.mt',
       phone: '',
@@ -237,11 +240,11 @@ describe('POST /api/contact/reply', () => {
     const email = 'asker@example.mt';
     const messageId = await sendOk({ email, text: 'How long does approval take, please?' });
     const reply = 'Approval takes up to 5 business days.';
-    const res = await ctx.post<ContactMessage>(
-      '/api/contact/reply',
-      { messageId, messageEmail: email, text: reply },
-      adminToken,
-    );
+    const res = await ctx
+      .client(adminToken)
+      .call((r) =>
+        r.contact.reply.$post({ json: { messageId, messageEmail: email, text: reply } }),
+      );
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.message).toBe('Replied to message successfully');
@@ -270,24 +273,26 @@ describe('POST /api/contact/reply', () => {
     await deliverQueuedMail(ctx.db, ctx.deps.mailer);
     expect(ctx.outbox.find((m) => m.to === email && m.text.includes(reply))).toBeDefined();
 
-    const listed = await ctx.post<ContactMessage[]>('/api/contact/messages', {}, adminToken);
-    expect(listed.data.find((m) => m.id === messageId)?.replyMessage).toBe(reply);
+    const listed = await ctx
+      .client(adminToken)
+      .call((r) => r.contact.messages.$post({ query: {} }));
+    expect(wholeList(listed.data).find((m) => m.id === messageId)?.replyMessage).toBe(reply);
   });
 
   it('refuses a second reply with 409 and sends nothing more', async () => {
     const email = 'twice@example.mt';
     const messageId = await sendOk({ email });
-    const first = await ctx.post(
-      '/api/contact/reply',
-      { messageId, messageEmail: email, text: 'First answer.' },
-      adminToken,
-    );
+    const first = await ctx
+      .client(adminToken)
+      .call((r) =>
+        r.contact.reply.$post({ json: { messageId, messageEmail: email, text: 'First answer.' } }),
+      );
     expect(first.code).toBe(0);
-    const second = await ctx.post(
-      '/api/contact/reply',
-      { messageId, messageEmail: email, text: 'Second answer.' },
-      adminToken,
-    );
+    const second = await ctx
+      .client(adminToken)
+      .call((r) =>
+        r.contact.reply.$post({ json: { messageId, messageEmail: email, text: 'Second answer.' } }),
+      );
     expect(second.status).toBe(409);
     expect(second.code).toBe(409);
     expect((await stored(messageId))?.replyMessage).toBe('First answer.');
@@ -297,10 +302,10 @@ describe('POST /api/contact/reply', () => {
   it("mails the message's own address whatever messageEmail says", async () => {
     const email = 'real.sender@example.mt';
     const messageId = await sendOk({ email });
-    const res = await ctx.post(
-      '/api/contact/reply',
-      { messageId, messageEmail: 'someone.else@example.mt', text: 'Thanks for writing.' },
-      adminToken,
+    const res = await ctx.client(adminToken).call((r) =>
+      r.contact.reply.$post({
+        json: { messageId, messageEmail: 'someone.else@example.mt', text: 'Thanks for writing.' },
+      }),
     );
     expect(res.code).toBe(0);
     expect(await mailsTo(email)).toHaveLength(1);
@@ -314,24 +319,31 @@ describe('POST /api/contact/reply', () => {
   ] as const) {
     it(`refuses ${name} with 'Reply message is empty'`, async () => {
       const messageId = await sendOk();
-      const res = await ctx.post(
-        '/api/contact/reply',
-        { messageId, messageEmail: 'visitor@example.mt', text },
-        adminToken,
-      );
+      const body = { messageId, messageEmail: 'visitor@example.mt' };
+      const res =
+        text === undefined
+          ? // No text at all, which the typed client cannot send.
+            await ctx.request('POST', '/api/contact/reply', { body, token: adminToken })
+          : await ctx
+              .client(adminToken)
+              .call((r) => r.contact.reply.$post({ json: { ...body, text } }));
       expect(res).toMatchObject({ status: 400, code: 400, message: 'Reply message is empty' });
       expect(await stored(messageId)).toMatchObject({ replyMessage: null, repliedAt: null });
     });
   }
 
   it('answers 404 for an unknown message and 400 without a message id', async () => {
-    const missing = await ctx.post(
-      '/api/contact/reply',
-      { messageId: 999_999, messageEmail: 'x@example.mt', text: 'Hello there.' },
-      adminToken,
+    const missing = await ctx.client(adminToken).call((r) =>
+      r.contact.reply.$post({
+        json: { messageId: 999_999, messageEmail: 'x@example.mt', text: 'Hello there.' },
+      }),
     );
     expect(missing).toMatchObject({ status: 404, code: 404, message: 'Message not found' });
-    const noId = await ctx.post('/api/contact/reply', { text: 'Hello there.' }, adminToken);
+    // Without a message id, which the typed client cannot send.
+    const noId = await ctx.request('POST', '/api/contact/reply', {
+      body: { text: 'Hello there.' },
+      token: adminToken,
+    });
     expect(noId.status).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { wholeList } from '../../tests/support/lists.ts';
 import { liveListing } from '../../tests/support/listings.ts';
 import { listings, makes, users } from './schema/index.ts';
 
@@ -41,8 +42,8 @@ describe('change notices', () => {
   });
 
   it('keeps reference data in memory until another instance changes it', async () => {
-    const before = await ctx.get<{ id: number; name: string }[]>('/api/cars/brands');
-    const first = before.data[0];
+    const before = await ctx.client().call((r) => r.cars.brands.$get({ query: {} }));
+    const first = wholeList(before.data)[0];
     if (!first) throw new Error('no makes');
     // Another instance's admin renames the make: only the database's notice tells this one.
     await ctx.db
@@ -50,19 +51,19 @@ describe('change notices', () => {
       .set({ name: `${first.name} Renamed` })
       .where(eq(makes.id, first.id));
     await expectNotice('reference');
-    const after = await ctx.get<{ id: number; name: string }[]>('/api/cars/brands');
-    expect(after.data.find((m) => m.id === first.id)?.name).toBe(`${first.name} Renamed`);
+    const after = await ctx.client().call((r) => r.cars.brands.$get({ query: {} }));
+    expect(wholeList(after.data).find((m) => m.id === first.id)?.name).toBe(
+      `${first.name} Renamed`,
+    );
   });
 
   it("shows this instance's own admin change at once", async () => {
     const admin = await signUpAdmin(ctx);
-    const res = await ctx.post<{ id: number }>(
-      '/api/cars/brands/add',
-      { name: 'Zz Motors' },
-      admin.accessToken,
-    );
+    const res = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.brands.add.$post({ json: { name: 'Zz Motors' } }));
     expect(res.code).toBe(0);
-    const makesNow = await ctx.get<{ id: number; name: string }[]>('/api/cars/brands');
-    expect(makesNow.data.map((m) => m.name)).toContain('Zz Motors');
+    const makesNow = await ctx.client().call((r) => r.cars.brands.$get({ query: {} }));
+    expect(wholeList(makesNow.data).map((m) => m.name)).toContain('Zz Motors');
   });
 });

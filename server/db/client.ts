@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { log } from '../ops/log.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database, the same type on PGlite and PostgreSQL (and inside a transaction). */
@@ -13,6 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool (its state is a metric); none on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
   /**
    * Calls `onPayload` with every NOTIFY on `channel` once its transaction commits, from any
@@ -34,11 +37,12 @@ export function openDatabase(options: {
     // An idle connection the server closed is replaced on the next query; 57P01 is a deliberate
     // shutdown (a restart, or a test database being dropped) and not worth a stack trace.
     pool.on('error', (err: Error & { code?: string }) => {
-      if (err.code !== '57P01') console.error('[db] idle connection lost:', err.message);
+      if (err.code !== '57P01') log.warn({ err }, 'database: idle connection lost');
     });
     return {
       db: drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Db,
       kind: 'postgres',
+      pool,
       close: () => pool.end(),
       listen: (channel, onPayload) => listenPostgres(options.url ?? '', channel, onPayload),
     };

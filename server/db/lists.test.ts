@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAd } from '#shared/schemas/ad.ts';
-import type { Named } from '#shared/schemas/catalog.ts';
-import type { ContactMessage } from '#shared/schemas/contact.ts';
 import type { ListPage } from '#shared/schemas/list.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
-import type { PaymentPackage, Transaction } from '#shared/schemas/payment.ts';
+import { listingTypeIds } from '#shared/promotion.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUpAdmin } from '../../tests/support/factories.ts';
+import { pageOf, wholeList } from '../../tests/support/lists.ts';
 import { modelId } from '../../tests/support/listings.ts';
 import { ads, contactMessages, listings, transactions, users, vouchers } from './schema/index.ts';
 
@@ -57,7 +54,7 @@ beforeAll(async () => {
   ) => ({
     userId: seller,
     state: 'ACTIVE' as const,
-    listingTypeId: 3,
+    listingTypeId: listingTypeIds.standard,
     makeId: model.makeId,
     modelId: model.modelId,
     title,
@@ -82,9 +79,12 @@ beforeAll(async () => {
     .insert(listings)
     .values([
       listing('Yaris hybrid, one owner', yaris, 9_000, { year: 2019 }),
-      listing('golf gti, red', golf, 15_500, { year: 2017, listingTypeId: 1 }),
+      listing('golf gti, red', golf, 15_500, { year: 2017, listingTypeId: listingTypeIds.premium }),
       listing('Yaris 1.0 city car', yaris, 6_000, { year: 2012 }),
-      listing('Golf estate 100% serviced', golf, 12_000, { year: 2016, listingTypeId: 2 }),
+      listing('Golf estate 100% serviced', golf, 12_000, {
+        year: 2016,
+        listingTypeId: listingTypeIds.featured,
+      }),
       listing('Auris touring', yaris, 9_000, { year: 2014, topSpottedAt: new Date(start) }),
       listing('Pending Yaris', yaris, 7_000, { state: 'PENDING', publishedAt: null }),
       listing('Denied Golf', golf, 8_000, { state: 'DENIED', publishedAt: null }),
@@ -136,7 +136,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const page = <T>(path: string) => ctx.get<ListPage<T>>(`/api/${path}`, token);
+/** A query string as the back-office writes it, as the typed client takes a query. */
+const listQuery = (text: string) => Object.fromEntries(new URLSearchParams(text));
+/** The administrator's page of the live listings with the list parameters `query`. */
+const active = (query: string) =>
+  pageOf(ctx.client(token).call((r) => r.cars.active.$get({ query: listQuery(query) })));
 const ids = (answer: { data: ListPage<{ id: number }> }) => answer.data.items.map((r) => r.id);
 
 describe('GET cars/active (every live listing)', () => {
@@ -149,10 +153,14 @@ describe('GET cars/active (every live listing)', () => {
   ];
 
   it('answers the whole list without list parameters, one page and the total with them', async () => {
-    const whole = await ctx.get<CarCard[]>('/api/cars/active', token);
-    expect(whole.data.map((c) => c.title).sort()).toEqual([...liveTitles].sort());
+    const whole = await ctx.client(token).call((r) => r.cars.active.$get({ query: {} }));
+    expect(
+      wholeList(whole.data)
+        .map((c) => c.title)
+        .sort(),
+    ).toEqual([...liveTitles].sort());
 
-    const first = await page<CarCard>('cars/active?page=1&perPage=2');
+    const first = await active('page=1&perPage=2');
     expect(first.code).toBe(0);
     expect(first.data.totalCount).toBe(5);
     // Newest first: the list's own order.
@@ -166,7 +174,7 @@ describe('GET cars/active (every live listing)', () => {
   it('pages through in the asked order, the id breaking ties, without overlaps', async () => {
     const all: number[] = [];
     for (const n of [1, 2, 3]) {
-      const answer = await page<CarCard>(`cars/active?page=${n}&perPage=2&sort=price&order=ASC`);
+      const answer = await active(`page=${n}&perPage=2&sort=price&order=ASC`);
       expect(answer.data.totalCount).toBe(5);
       all.push(...ids(answer));
     }
@@ -177,7 +185,7 @@ describe('GET cars/active (every live listing)', () => {
       live['Golf estate 100% serviced'],
       live['golf gti, red'],
     ]);
-    const beyond = await page<CarCard>('cars/active?page=4&perPage=2');
+    const beyond = await active('page=4&perPage=2');
     expect(beyond.data).toEqual({ items: [], totalCount: 5 });
   });
 
@@ -187,15 +195,13 @@ describe('GET cars/active (every live listing)', () => {
     ['typeId', 'ASC', ['golf gti, red', 'Golf estate 100% serviced', 'Auris touring']],
     ['price', 'DESC', ['golf gti, red', 'Golf estate 100% serviced', 'Auris touring']],
   ])('sorts by %s %s', async (sort, order, titles) => {
-    const answer = await page<CarCard>(`cars/active?perPage=3&sort=${sort}&order=${order}`);
+    const answer = await active(`perPage=3&sort=${sort}&order=${order}`);
     expect(answer.data.items.map((c) => c.title)).toEqual(titles);
   });
 
   it('searches the title anywhere in it, the make, the model and the id', async () => {
     const titles = async (q: string) =>
-      (await page<CarCard>(`cars/active?q=${encodeURIComponent(q)}&sort=id`)).data.items
-        .map((c) => c.title)
-        .sort();
+      (await active(`q=${encodeURIComponent(q)}&sort=id`)).data.items.map((c) => c.title).sort();
     expect(await titles('GOLF')).toEqual(['Golf estate 100% serviced', 'golf gti, red']);
     expect(await titles('one own')).toEqual(['Yaris hybrid, one owner']);
     expect(await titles('toyota')).toEqual([
@@ -209,43 +215,65 @@ describe('GET cars/active (every live listing)', () => {
     expect(await titles(String(live['Auris touring']))).toEqual(['Auris touring']);
     // Requests are not live listings, whatever they are called.
     expect(await titles('Pending')).toEqual([]);
-    const counted = await page<CarCard>('cars/active?q=yaris&perPage=1');
+    const counted = await active('q=yaris&perPage=1');
     expect(counted.data.totalCount).toBe(3);
   });
 
   it('answers only the asked ids (getMany), all of them without a perPage', async () => {
     const wanted = [live['golf gti, red']!, live['Auris touring']!, live['Pending Yaris']!];
-    const answer = await page<CarCard>(`cars/active?ids=${wanted.join(',')}`);
+    const answer = await active(`ids=${wanted.join(',')}`);
     expect(ids(answer).sort()).toEqual(wanted.slice(0, 2).sort());
     expect(answer.data.totalCount).toBe(2);
   });
 
   it('refuses a field it does not sort by, a page too large and bad ids, naming the rule', async () => {
-    const brand = await page('cars/active?sort=brand');
+    const brand = await active('sort=brand');
     expect(brand.status).toBe(400);
     expect(brand.message).toBe('"sort" must be one of id, title, year, price, typeId, createdAt');
-    expect((await page('cars/active?perPage=1001')).message).toBe('"perPage" must be at most 1000');
-    expect((await page('cars/active?page=0')).status).toBe(400);
-    expect((await page('cars/active?order=sideways')).status).toBe(400);
-    expect((await page('cars/active?ids=1,x')).message).toBe('Id must be a number');
+    expect((await active('perPage=1001')).message).toBe('"perPage" must be at most 1000');
+    expect((await active('page=0')).status).toBe(400);
+    expect((await active('order=sideways')).status).toBe(400);
+    expect((await active('ids=1,x')).message).toBe('Id must be a number');
   });
 
   it('is for administrators only', async () => {
-    expect((await ctx.get('/api/cars/active?page=1')).status).toBe(401);
+    expect(
+      (await ctx.client().call((r) => r.cars.active.$get({ query: { page: '1' } }))).status,
+    ).toBe(401);
   });
 });
 
 describe('the moderation queues and Top Spotted', () => {
   it('page, sort (make and model too) and count their own listings', async () => {
-    const requests = await page<CarCard>('car/requests?perPage=1');
+    const requests = await pageOf(
+      ctx.client(token).call((r) => r.car.requests.$get({ query: listQuery('perPage=1') })),
+    );
     expect(requests.data).toMatchObject({ totalCount: 1, items: [{ title: 'Pending Yaris' }] });
-    const denied = await page<CarCard>('car/requests/denied?sort=brand&order=DESC');
+    const denied = await pageOf(
+      ctx
+        .client(token)
+        .call((r) => r.car.requests.denied.$get({ query: listQuery('sort=brand&order=DESC') })),
+    );
     expect(denied.data.items.map((c) => c.title)).toEqual(['Denied Golf']);
-    expect((await page<CarCard>('cars/top-spotted?sort=model')).data).toMatchObject({
+    expect(
+      (
+        await pageOf(
+          ctx
+            .client(token)
+            .call((r) => r.cars['top-spotted'].$get({ query: listQuery('sort=model') })),
+        )
+      ).data,
+    ).toMatchObject({
       totalCount: 1,
       items: [{ title: 'Auris touring' }],
     });
-    expect((await page<CarCard>('cars/edit/all?page=1')).data).toEqual({
+    expect(
+      (
+        await pageOf(
+          ctx.client(token).call((r) => r.cars.edit.all.$get({ query: listQuery('page=1') })),
+        )
+      ).data,
+    ).toEqual({
       items: [],
       totalCount: 0,
     });
@@ -254,10 +282,12 @@ describe('the moderation queues and Top Spotted', () => {
 
 describe('GET user/all', () => {
   it('answers every account without list parameters, a page with them', async () => {
-    const whole = await ctx.get<{ email: string }[]>('/api/user/all', token);
+    const whole = await ctx.client(token).call((r) => r.user.all.$get({ query: {} }));
     expect(whole.data).toHaveLength(5);
-    const answer = await page<{ email: string; roleName: string }>(
-      'user/all?perPage=2&sort=email&order=ASC',
+    const answer = await pageOf(
+      ctx
+        .client(token)
+        .call((r) => r.user.all.$get({ query: listQuery('perPage=2&sort=email&order=ASC') })),
     );
     expect(answer.data.totalCount).toBe(5);
     expect(answer.data.items.map((u) => u.email)).toEqual([
@@ -268,7 +298,11 @@ describe('GET user/all', () => {
 
   it('searches the address and names, a full name too, and sorts by name and role', async () => {
     const emails = async (query: string) =>
-      (await page<{ email: string }>(`user/all?${query}`)).data.items.map((u) => u.email);
+      (
+        await pageOf(
+          ctx.client(token).call((r) => r.user.all.$get({ query: listQuery(`${query}`) })),
+        )
+      ).data.items.map((u) => u.email);
     expect(await emails('q=ISLANDMOTORS')).toEqual(['sales@islandmotors.example.mt']);
     expect(await emails('q=Maria%20Borg')).toEqual(['maria.borg@example.mt']);
     expect(await emails(`q=${seller}`)).toContain('maria.borg@example.mt');
@@ -283,7 +317,7 @@ describe('GET user/all', () => {
 describe('POST contact/messages', () => {
   it('pages, sorts and searches the messages', async () => {
     const post = (query: string) =>
-      ctx.post<ListPage<ContactMessage>>(`/api/contact/messages?${query}`, {}, token);
+      pageOf(ctx.client(token).call((r) => r.contact.messages.$post({ query: listQuery(query) })));
     const first = await post('page=1&perPage=2');
     expect(first.data.totalCount).toBe(3);
     expect(first.data.items.map((m) => m.text)).toEqual([
@@ -293,51 +327,80 @@ describe('POST contact/messages', () => {
     const unanswered = await post('sort=replyMessage&order=ASC&perPage=2');
     expect(unanswered.data.items.every((m) => m.replyMessage === null)).toBe(true);
     expect((await post('q=golf')).data.items.map((m) => m.email)).toEqual(['visitor2@example.mt']);
-    const whole = await ctx.post<ContactMessage[]>('/api/contact/messages', {}, token);
+    const whole = await ctx.client(token).call((r) => r.contact.messages.$post({ query: {} }));
     expect(whole.data).toHaveLength(3);
   });
 });
 
 describe('ads, vouchers and packages', () => {
   it('ad/all pages, sorts and searches', async () => {
-    const answer = await page<AdminAd>('ad/all?sort=client&order=ASC&perPage=2');
+    const answer = await pageOf(
+      ctx
+        .client(token)
+        .call((r) => r.ad.all.$get({ query: listQuery('sort=client&order=ASC&perPage=2') })),
+    );
     expect(answer.data.totalCount).toBe(3);
     expect(answer.data.items.map((a) => a.client)).toEqual(['Cover Ltd', 'Shine']);
-    expect((await page<AdminAd>('ad/all?q=wash')).data.items.map((a) => a.title)).toEqual([
-      'Car wash',
-    ]);
+    expect(
+      (
+        await pageOf(ctx.client(token).call((r) => r.ad.all.$get({ query: listQuery('q=wash') })))
+      ).data.items.map((a) => a.title),
+    ).toEqual(['Car wash']);
   });
 
   it('voucher/active finds a code with or without its dashes', async () => {
     const codes = async (query: string) =>
-      (await page<{ code: string }>(`voucher/active?${query}`)).data.items.map((v) => v.code);
+      (
+        await pageOf(
+          ctx.client(token).call((r) => r.voucher.active.$get({ query: listQuery(`${query}`) })),
+        )
+      ).data.items.map((v) => v.code);
     expect(await codes('q=stuvwx')).toEqual(['NPQR-STUV-WXYZ']);
     expect(await codes('q=efgh-j')).toEqual(['ABCD-EFGH-JKLM']);
     expect(await codes('sort=credits&order=DESC&perPage=1')).toEqual(['QWER-TYUP-ASDF']);
   });
 
   it('payment packages of a kind page and sort', async () => {
-    const answer = await page<PaymentPackage>(
-      'payment/packages/individual?sort=amount&order=DESC&perPage=1',
+    const answer = await pageOf(
+      ctx.client(token).call((r) =>
+        r.payment.packages.individual.$get({
+          query: listQuery('sort=amount&order=DESC&perPage=1'),
+        }),
+      ),
     );
     expect(answer.data.totalCount).toBe(3);
     expect(answer.data.items.map((p) => p.name)).toEqual(['Plus']);
-    const whole = await ctx.get<PaymentPackage[]>('/api/payment/packages/company', token);
+    const whole = await ctx
+      .client(token)
+      .call((r) => r.payment.packages.company.$get({ query: {} }));
     expect(Array.isArray(whole.data)).toBe(true);
   });
 });
 
 describe('makes and models (reference data)', () => {
   it('page, sort and search in memory, the whole list without parameters', async () => {
-    const whole = await ctx.get<Named[]>('/api/cars/brands');
-    const makes = await ctx.get<ListPage<Named>>('/api/cars/brands?sort=name&order=DESC&perPage=3');
-    expect(makes.data.totalCount).toBe(whole.data.length);
-    expect(makes.data.items).toEqual(whole.data.slice(-3).reverse());
-    const found = await ctx.get<ListPage<Named>>('/api/cars/brands?q=volks');
+    const whole = wholeList(
+      (await ctx.client().call((r) => r.cars.brands.$get({ query: {} }))).data,
+    );
+    const makes = await pageOf(
+      ctx
+        .client()
+        .call((r) => r.cars.brands.$get({ query: listQuery('sort=name&order=DESC&perPage=3') })),
+    );
+    expect(makes.data.totalCount).toBe(whole.length);
+    expect(makes.data.items).toEqual(whole.slice(-3).reverse());
+    const found = await pageOf(
+      ctx.client().call((r) => r.cars.brands.$get({ query: listQuery('q=volks') })),
+    );
     expect(found.data.items.map((m) => m.name)).toEqual(['Volkswagen']);
     const { makeId } = await modelId(ctx, 'Toyota', 'Yaris');
-    const models = await ctx.get<ListPage<Named>>(
-      `/api/cars/brands/${makeId}/models?q=yaris&page=1`,
+    const models = await pageOf(
+      ctx.client().call((r) =>
+        r.cars.brands[':brandId'].models.$get({
+          param: { brandId: String(makeId) },
+          query: listQuery('q=yaris&page=1'),
+        }),
+      ),
     );
     expect(models.data.items.map((m) => m.name)).toEqual(['Yaris', 'Yaris Cross']);
   });
@@ -345,16 +408,18 @@ describe('makes and models (reference data)', () => {
 
 describe('transactions', () => {
   it('take page, perPage and order besides pageNumber and pageSize', async () => {
-    type Answer = { transactions: Transaction[]; totalCount: number };
-    const oldest = await ctx.get<Answer>(
-      '/api/payment/transactions/all?page=1&perPage=2&sort=date&order=ASC',
-      token,
+    const oldest = await ctx.client(token).call((r) =>
+      r.payment.transactions.all.$get({
+        query: { page: '1', perPage: '2', sort: 'date', order: 'ASC' },
+      }),
     );
     expect(oldest.data.totalCount).toBe(4);
     expect(oldest.data.transactions.map((t) => t.credits)).toEqual([10, 11]);
-    const vouchers = await ctx.get<Answer>(
-      '/api/payment/transactions/type/3?pageNumber=1&pageSize=1',
-      token,
+    const vouchers = await ctx.client(token).call((r) =>
+      r.payment.transactions.type[':type'].$get({
+        param: { type: '3' },
+        query: { pageNumber: '1', pageSize: '1' },
+      }),
     );
     expect(vouchers.data.transactions.map((t) => t.credits)).toEqual([13]);
     expect(vouchers.data.totalCount).toBe(2);

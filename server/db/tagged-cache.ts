@@ -49,20 +49,20 @@ export class TaggedCache<T> {
   }
 
   /**
-   * The kept value of `key`, or `compute`'s, kept with the tags `tagsOf` names; a value whose
+   * The kept value of `key`, or `compute`'s, kept with the tags it names; a value whose
    * computation raced a notice is returned but not kept.
    */
   async getOrCompute(
     key: string,
-    compute: () => Promise<T | null>,
-    tags: (value: T) => string[],
+    compute: () => Promise<{ value: T; tags: string[] } | null>,
   ): Promise<T | null> {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
     const started = this.#generation;
-    const value = await compute();
-    if (value !== null && started === this.#generation) this.set(key, value, tags(value));
-    return value;
+    const computed = await compute();
+    if (!computed) return null;
+    if (started === this.#generation) this.set(key, computed.value, computed.tags);
+    return computed.value;
   }
 
   set(key: string, value: T, tags: string[]) {

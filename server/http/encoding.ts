@@ -14,9 +14,21 @@ const ACCEPTS = {
   gzip: /(?:^|,)\s*gzip\s*(?:;\s*q=([0-9.]+))?/,
 };
 
+/** The answers of `negotiate` to the headers browsers send (a few strings, asked again and again). */
+const negotiated = new Map<string, Encoding>();
+
 /** Picks the best encoding an Accept-Encoding header accepts. */
 export function negotiate(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
+  const header = acceptEncoding ?? '';
+  const known = negotiated.get(header);
+  if (known) return known;
+  const encoding = pick(header.toLowerCase());
+  if (negotiated.size >= 256) negotiated.clear();
+  negotiated.set(header, encoding);
+  return encoding;
+}
+
+function pick(accepted: string): Encoding {
   for (const encoding of ENCODINGS) {
     const match = ACCEPTS[encoding].exec(accepted);
     if (match && (match[1] === undefined || Number(match[1]) > 0)) return encoding;

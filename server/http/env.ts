@@ -1,14 +1,15 @@
 import type { ReferenceCache } from '../catalog/reference.ts';
-import type { CarDetail } from '#shared/schemas/listing.ts';
 import type { Config } from '../config.ts';
 import type { TaggedCache } from '../db/tagged-cache.ts';
 import type { CountCache } from '../listings/counts.ts';
 import type { ViewCounter } from '../listings/views.ts';
+import type { TallyCounter } from '../insights/tallies.ts';
 import type { Changes } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { JsonText } from './respond.ts';
 
 /** What every request can reach; built once at start (server/main.ts) or per test file. */
 export interface Deps {
@@ -22,9 +23,12 @@ export interface Deps {
   changes: Changes;
   reference: ReferenceCache;
   views: ViewCounter;
+  /** Impressions, favourites and searches, batched like the views (server/insights). */
+  tallies: TallyCounter;
   counts: CountCache;
   /** Live listings as everyone sees them, kept until what they show changes. */
-  details: TaggedCache<CarDetail>;
+  /** Everyone's view of live listings, as JSON text (server/listings/details.ts). */
+  details: TaggedCache<string>;
 }
 
 /** The caller, once the bearer token has been checked. */
@@ -41,5 +45,7 @@ export interface AppEnv {
     caller: Caller | undefined;
     /** Why a presented bearer token did not identify anyone (expired, invalid, session ended). */
     authProblem: string | undefined;
+    /** The text of the JSON answer (server/http/respond.ts), for the encoding middleware. */
+    json: JsonText | undefined;
   };
 }

@@ -10,7 +10,7 @@ afterAll(() => ctx.close());
 
 describe('the envelope', () => {
   it('wraps a success as code 0 with data', async () => {
-    const res = await ctx.get<unknown[]>('/api/cars/brands');
+    const res = await ctx.client().call((r) => r.cars.brands.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.message).toBe('');
@@ -18,7 +18,8 @@ describe('the envelope', () => {
   });
 
   it('answers unknown API paths with 404 in the envelope', async () => {
-    const res = await ctx.get('/api/no/such/route');
+    // A path the typed client does not know.
+    const res = await ctx.request('GET', '/api/no/such/route');
     expect(res.status).toBe(404);
     expect(res.code).toBe(404);
     expect(res.message).toMatch(/No API route/);
@@ -41,37 +42,49 @@ describe('the envelope', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await ctx.post('/api/user/login', {
-      email: 'a@b.mt',
-      password: 'x'.repeat(2 * 1024 * 1024),
-    });
+    const res = await ctx.client().call((r) =>
+      r.user.login.$post({
+        json: {
+          email: 'a@b.mt',
+          password: 'x'.repeat(2 * 1024 * 1024),
+        },
+      }),
+    );
     expect(res.status).toBe(413);
     expect(res.message).toBe('The request is too large');
   });
 
   it('answers a failed rule with the first broken rule of the spec', async () => {
-    const res = await ctx.post('/api/user/login', { email: '', password: '' });
+    const res = await ctx
+      .client()
+      .call((r) => r.user.login.$post({ json: { email: '', password: '' } }));
     expect(res.status).toBe(400);
     expect(res.message).toBe('You have to enter email field');
   });
 
   it('names the field when a value has the wrong type', async () => {
-    const res = await ctx.post('/api/cars/models/add', { brandId: 1, name: 'X' });
+    const res = await ctx
+      .client()
+      .call((r) => r.cars.models.add.$post({ json: { brandId: 1, name: 'X' } }));
     expect(res.status).toBe(401);
-    const admin = await ctx.get('/api/cars/brands/abc/models');
+    const admin = await ctx
+      .client()
+      .call((r) => r.cars.brands[':brandId'].models.$get({ param: { brandId: 'abc' }, query: {} }));
     expect(admin.status).toBe(400);
     expect(admin.message).toBe('Id must be a number');
   });
 
   it('answers 401 for a missing, tampered or expired token and 403 for non-admins', async () => {
-    expect((await ctx.get('/api/configuration/menu/admin')).status).toBe(401);
+    expect((await ctx.client().call((r) => r.configuration.menu.admin.$get())).status).toBe(401);
     const user = await signUp(ctx);
     const tampered =
       user.accessToken.slice(0, -3) + (user.accessToken.endsWith('a') ? 'bcd' : 'abc');
-    const bad = await ctx.get('/api/configuration/menu/admin', tampered);
+    const bad = await ctx.client(tampered).call((r) => r.configuration.menu.admin.$get());
     expect(bad.status).toBe(401);
     expect(bad.message).toBe('Invalid token');
-    const denied = await ctx.get('/api/configuration/menu/admin', user.accessToken);
+    const denied = await ctx
+      .client(user.accessToken)
+      .call((r) => r.configuration.menu.admin.$get());
     expect(denied.status).toBe(403);
     expect(denied.code).toBe(403);
   });

@@ -2,10 +2,12 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { messages } from '#shared/messages.ts';
+import { log } from '../ops/log.ts';
 import { ApiError } from './errors.ts';
+import { json } from './respond.ts';
 
 const fail = (c: Context, status: ContentfulStatusCode, message: string) =>
-  c.json({ code: status, message, data: null }, status);
+  json(c, { code: status, message, data: null }, status);
 
 /** Maps every thrown error onto the envelope; unexpected ones are logged and never shown. */
 export function onError(err: Error, c: Context) {
@@ -19,7 +21,7 @@ export function onError(err: Error, c: Context) {
       return fail(c, 400, 'Malformed JSON in request body');
     if (status < 500) return fail(c, status, err.message || 'Bad request');
   }
-  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+  log.error({ err, method: c.req.method, path: c.req.path }, 'request failed');
   return fail(c, 500, messages.common.errorOccurred);
 }
 

@@ -35,6 +35,9 @@ export const limits = {
   reportsPerAccount: { max: 10, windowSeconds: HOUR },
   reportsPerAddress: { max: 10, windowSeconds: HOUR },
   contactPerAddress: { max: 10, windowSeconds: HOUR },
+  /** The defaults of CONVERSATIONS_PER_HOUR and MESSAGES_PER_HOUR. */
+  conversationsPerAccount: { max: 20, windowSeconds: HOUR },
+  messagesPerAccount: { max: 200, windowSeconds: HOUR },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof limits;

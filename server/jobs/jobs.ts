@@ -1,9 +1,13 @@
 import type { Deps } from '../http/env.ts';
+import { INSIGHTS_JOB_SECONDS, snapshotAndPrune } from '../insights/retention.ts';
 import { dropExpiredCounters } from '../http/rate-limit.ts';
+import { SWEEP_EVERY_SECONDS, sweepOrphanImages } from '../images/sweep.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { fcmSender, readServiceAccount } from '../push/fcm.ts';
 import { pushRecentNotifications } from '../push/push-job.ts';
-import { renewDue } from '../subscriptions/subscriptions.service.ts';
+import { renewDue } from '../promotion/promotion.ts';
+import { runAlerts } from '../saved-searches/alerts.ts';
+import { priceJobSettings, queueEveryModel, rateQueuedModels } from '../prices/price-job.ts';
 import type { Job } from './scheduler.ts';
 
 /**
@@ -12,9 +16,34 @@ import type { Job } from './scheduler.ts';
  */
 export function jobsFor(deps: Deps): Job[] {
   const jobs: Job[] = [
+    {
+      name: 'price-insight',
+      everySeconds: deps.config.PRICE_JOB_SECONDS,
+      run: () => rateQueuedModels(deps.db, priceJobSettings),
+    },
+    {
+      name: 'price-insight-daily',
+      everySeconds: 86_400,
+      run: () => queueEveryModel(deps.db, priceJobSettings),
+    },
     { name: 'mail', everySeconds: 5, run: () => deliverQueuedMail(deps.db, deps.mailer) },
     { name: 'subscriptions', everySeconds: 60, run: () => renewDue(deps.db) },
+    {
+      name: 'insights',
+      everySeconds: INSIGHTS_JOB_SECONDS,
+      run: () => snapshotAndPrune(deps.db, deps.config.STATS_RETENTION_DAYS),
+    },
+    {
+      name: 'saved-search-alerts',
+      everySeconds: deps.config.ALERTS_EVERY_SECONDS,
+      run: () => runAlerts(deps),
+    },
     { name: 'rate-limits', everySeconds: 3600, run: () => dropExpiredCounters(deps.db) },
+    {
+      name: 'image-sweep',
+      everySeconds: SWEEP_EVERY_SECONDS,
+      run: () => sweepOrphanImages(deps.db, deps.storage),
+    },
   ];
   const file = deps.config.FIREBASE_SERVICE_ACCOUNT_FILE;
   if (file) {

@@ -68,3 +68,20 @@ export async function record(
   });
   return { transactionId: row.id, balance };
 }
+
+/**
+ * Adds a transaction's credits to its owner's wallet (at most once for `reason`) and closes it in
+ * `state`: a paid top-up, a released reservation. Runs inside the caller's database transaction.
+ */
+export async function credit(
+  tx: Db,
+  row: Pick<typeof transactions.$inferSelect, 'id' | 'userId' | 'credits'>,
+  reason: string,
+  state: string,
+) {
+  await post(tx, { userId: row.userId, transactionId: row.id, reason, credits: row.credits });
+  await tx
+    .update(transactions)
+    .set({ state, updatedAt: new Date() })
+    .where(eq(transactions.id, row.id));
+}

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingTypeIds } from '#shared/promotion.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { modelId } from '../../tests/support/listings.ts';
 import { grant, walletOf } from '../../tests/support/money.ts';
 import { listings, sandboxCheckouts, subscriptions, transactions } from '../db/schema/index.ts';
 import { settle } from '../payments/payments.service.ts';
-import { renewDue } from '../subscriptions/subscriptions.service.ts';
+import { renewDue } from '../promotion/promotion.ts';
 
 // Money under pressure. These races only really happen on PostgreSQL (PGlite runs one query at a
 // time); the same assertions hold on both.
@@ -25,7 +26,7 @@ async function liveListings(userId: number, count: number) {
       Array.from({ length: count }, (_, i) => ({
         userId,
         state: 'ACTIVE' as const,
-        listingTypeId: 3,
+        listingTypeId: listingTypeIds.standard,
         makeId,
         modelId: model,
         title: `Yaris ${i}`,
@@ -59,7 +60,9 @@ describe('money under pressure', () => {
     const ids = await liveListings(seller.userId, 100);
     const results = await Promise.all(
       ids.map((carId) =>
-        ctx.post('/api/car/promote', { carId, listingTypeId: 2 }, seller.accessToken),
+        ctx
+          .client(seller.accessToken)
+          .call((r) => r.car.promote.$post({ json: { carId, listingTypeId: 2 } })),
       ),
     );
     expect(results.filter((r) => r.code === 0)).toHaveLength(7);
@@ -85,18 +88,16 @@ describe('money under pressure', () => {
   it('50 parallel redemptions of one code by one user credit once', async () => {
     const admin = await signUpAdmin(ctx);
     const user = await signUp(ctx);
-    const voucher = await ctx.post<{ code: string }>(
-      '/api/voucher/add',
-      { credits: 25, daysActive: 5 },
-      admin.accessToken,
-    );
+    const voucher = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.voucher.add.$post({ json: { credits: 25, daysActive: 5 } }));
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        ctx.post(
-          '/api/voucher/redeem',
-          { userId: user.userId, code: voucher.data.code },
-          user.accessToken,
-        ),
+        ctx
+          .client(user.accessToken)
+          .call((r) =>
+            r.voucher.redeem.$post({ json: { userId: user.userId, code: voucher.data.code } }),
+          ),
       ),
     );
     expect(results.filter((r) => r.code === 0)).toHaveLength(1);
@@ -107,16 +108,11 @@ describe('money under pressure', () => {
 
   it('a payment settled by the provider and by checks at the same time credits once', async () => {
     const user = await signUp(ctx);
-    const packs = await ctx.get<{ id: number; credits: number }[]>(
-      '/api/payment/packages',
-      user.accessToken,
-    );
+    const packs = await ctx.client(user.accessToken).call((r) => r.payment.packages.$get());
     const pack = packs.data[0]!;
-    const created = await ctx.post<{ sessionId: string; transactionId: number }>(
-      '/api/payment/create',
-      { userId: user.userId, paymentId: pack.id },
-      user.accessToken,
-    );
+    const created = await ctx
+      .client(user.accessToken)
+      .call((r) => r.payment.create.$post({ json: { userId: user.userId, paymentId: pack.id } }));
     const { sessionId, transactionId } = created.data;
     await ctx.db
       .update(sandboxCheckouts)
@@ -125,7 +121,9 @@ describe('money under pressure', () => {
     await Promise.all([
       ...Array.from({ length: 10 }, () => settle(ctx.db, transactionId, 'paid')),
       ...Array.from({ length: 10 }, () =>
-        ctx.post('/api/payment/transaction/check', { sessionId }, user.accessToken),
+        ctx
+          .client(user.accessToken)
+          .call((r) => r.payment.transaction.check.$post({ json: { sessionId } })),
       ),
     ]);
     expect(await walletOf(ctx, user.userId)).toEqual({
@@ -140,7 +138,11 @@ describe('money under pressure', () => {
     const ids = await liveListings(seller.userId, 5);
     for (const carId of ids) {
       expect(
-        (await ctx.post('/api/car/promote', { carId, listingTypeId: 2 }, seller.accessToken)).code,
+        (
+          await ctx
+            .client(seller.accessToken)
+            .call((r) => r.car.promote.$post({ json: { carId, listingTypeId: 2 } }))
+        ).code,
       ).toBe(0);
     }
     const before = (await walletOf(ctx, seller.userId)).balance!;

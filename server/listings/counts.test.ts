@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchRequest } from '#shared/schemas/listing-search.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing } from '../../tests/support/listings.ts';
@@ -10,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const total = async (body: Record<string, unknown>) =>
-  (await ctx.post<{ totalCount: number }>('/api/cars/search', body)).data.totalCount;
+  (await ctx.client().call((r) => r.cars.search.$post({ json: body as SearchRequest }))).data
+    .totalCount;
 
 describe('the totals of the public lists', () => {
   it('are kept between changes and follow every change of a live listing', async () => {
@@ -23,10 +25,12 @@ describe('the totals of the public lists', () => {
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken, { price: 4000 });
     expect(await total(cheap)).toBe(before + 1);
     expect(
-      (await ctx.post<{ cars: { totalCount: number } }>('/api/cars', {})).data.cars.totalCount,
+      (await ctx.client().call((r) => r.cars.$post({ json: {} }))).data.cars.totalCount,
     ).toBeGreaterThan(0);
 
-    await ctx.post(`/api/cars/suspend/${id}`, {}, admin.accessToken);
+    await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }));
     expect(await total(cheap)).toBe(before);
   });
 });

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CarDetail } from '#shared/schemas/listing.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing } from '../../tests/support/listings.ts';
@@ -12,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const read = async (id: number) => (await ctx.get<CarDetail>(`/api/car/${id}`)).data;
+const read = async (id: number) =>
+  (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).data;
 
 describe('a live listing read from the detail cache', () => {
   it('follows every change of what it shows: the listing, its seller, the cards on it', async () => {
@@ -33,8 +33,12 @@ describe('a live listing read from the detail cache', () => {
     await vi.waitFor(() => expect(ctx.deps.details.get(String(id))).toBeUndefined());
     expect((await read(id)).similarCars.find((c) => c.id === similar)?.price).toBe(10_900);
 
-    await ctx.post(`/api/cars/suspend/${id}`, {}, admin.accessToken);
-    expect((await ctx.get(`/api/car/${id}`)).status).toBe(404);
+    await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }));
+    expect(
+      (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).status,
+    ).toBe(404);
   });
 
   it("adds the caller's own favourite and the current views to the shared detail", async () => {
@@ -42,8 +46,12 @@ describe('a live listing read from the detail cache', () => {
     const [seller, buyer] = [await signUp(ctx), await signUp(ctx)];
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
     await read(id);
-    await ctx.post('/api/favorite/add', { carId: id, userId: buyer.userId }, buyer.accessToken);
-    const mine = await ctx.get<CarDetail>(`/api/car/${id}`, buyer.accessToken);
+    await ctx
+      .client(buyer.accessToken)
+      .call((r) => r.favorite.add.$post({ json: { carId: id, userId: buyer.userId } }));
+    const mine = await ctx
+      .client(buyer.accessToken)
+      .call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     expect(mine.data.isFavorite).toBe(true);
     expect((await read(id)).isFavorite).toBe(false);
     await ctx.deps.views.flush();

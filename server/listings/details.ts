@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
-import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
+import type { CarCard, CarDetail } from '#shared/schemas/listing-display.ts';
 import type { Reference } from '../catalog/reference.ts';
 import { prepared } from '../db/prepared.ts';
 import {
@@ -8,15 +8,19 @@ import {
   favorites,
   listingEquipment,
   listingImages,
+  listingPrices,
   listings,
   listingSafety,
   users,
 } from '../db/schema/index.ts';
+import { priceBandOf } from '#shared/price-insight.ts';
 import type { Caller, Deps } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
+import { encoded, type Encoded } from '../http/respond.ts';
 import { toMonth } from './listing-rules.ts';
+import type { SeenKind } from './views.ts';
 import { carouselCards, carouselIds, isLive } from './listings.queries.ts';
-import { cardUrl, cardVersions, largeVersion, photoUrl } from './photos.ts';
+import { cardUrl, largeVersion, photoUrl, webpVersions } from './photos.ts';
 
 /**
  * What the details screens show of a listing: the listing page, GET car/{id} and the owner's and
@@ -53,6 +57,11 @@ const listingView = prepared(
         equipmentIds: sql<number[]>`array(
           select ${listingEquipment.itemId} from ${listingEquipment}
           where ${listingEquipment.listingId} = ${listings.id})`,
+        priceHistory: sql<{ price: number; date: string }[]>`coalesce((
+          select json_agg(json_build_object(
+            'price', ${listingPrices.price}, 'date', ${listingPrices.changedAt})
+            order by ${listingPrices.id})
+          from ${listingPrices} where ${listingPrices.listingId} = ${listings.id}), '[]'::json)`,
         ...carouselIds(),
       })
       .from(listings)
@@ -146,7 +155,7 @@ function toDetail(
       id: i.id,
       name: photoUrl(i.key),
       card: cardUrl(i.key),
-      cardVersions: cardVersions(i.key, i.cardWidths),
+      cardVersions: webpVersions(i.key, i.cardWidths),
       large: largeVersion(i.key, i.largeWidth, i.largeHeight),
       isCover: i.isCover,
       width: i.width,
@@ -181,6 +190,17 @@ function toDetail(
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    daysListed: daysSince(row.publishedAt),
+    priceHistory: view.priceHistory.map((p) => ({
+      price: p.price,
+      date: new Date(p.date).toISOString(),
+    })),
+    priceInsight: {
+      band: priceBandOf(row.priceBand)?.key ?? null,
+      estimate: row.priceBand === null ? null : row.priceEstimate,
+      comparables: row.priceComparables,
+      prices: row.pricePoints,
+    },
     user: {
       id: row.userId,
       role: owner.roleId,
@@ -199,27 +219,74 @@ function toDetail(
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/** Whole days since a listing went live; null for a request. */
+const daysSince = (publishedAt: Date | string | null) =>
+  publishedAt === null
+    ? null
+    : Math.max(0, Math.floor((Date.now() - new Date(publishedAt).getTime()) / DAY_MS));
+
+/** A kept view with its age as of now (a kept view may be older than a day). */
+const aged = (detail: CarDetail): CarDetail => ({
+  ...detail,
+  daysListed: daysSince(detail.publishedAt),
+});
+
+/**
+ * Everyone's view of a live listing (no viewer), from the detail cache, which keeps it as JSON
+ * text: a third of the memory of its objects, so more listings fit, and an answer without a
+ * second stringify. The text ends with the three fields that depend on the moment and the viewer
+ * (see `forViewer`). `row` is told the listing's row when it had to be read.
+ */
+async function everyonesView(
+  deps: Deps,
+  listingId: number,
+  row?: (read: Row | undefined) => void,
+): Promise<Encoded<CarDetail> | null> {
+  const text = await deps.details.getOrCompute(String(listingId), async () => {
+    const read = await readListing(deps, listingId, null);
+    row?.(read?.row);
+    if (!read || !isLiveRow(read.row)) return null;
+    const { daysListed, views, isFavorite, ...detail } = read.detail;
+    return {
+      value: JSON.stringify({ ...detail, daysListed, views, isFavorite }),
+      tags: detailTags(read.detail),
+    };
+  });
+  return text === null ? null : encoded<CarDetail>(text);
+}
+
+/**
+ * Everyone's view with the days it has been listed as of now, the listing's current view count
+ * and the viewer's favourite mark.
+ */
+function forViewer(
+  everyone: Encoded<CarDetail>,
+  publishedAt: Date | null,
+  views: number,
+  isFavorite: boolean,
+) {
+  // The three are the text's last fields: the cut is at the last `,"daysListed":`, the top-level one.
+  const cut = everyone.lastIndexOf(',"daysListed":');
+  return encoded<CarDetail>(
+    `${everyone.slice(0, cut)},"daysListed":${daysSince(publishedAt)},"views":${views},"isFavorite":${isFavorite}}`,
+  );
+}
+
 /**
  * GET car/{id}: a live listing for anyone; a suspended one only for its owner and admins. A view
  * is counted once per visitor and day, and not for the owner. Everyone's view of a live listing
- * comes from the detail cache; the row is read again for its views.
+ * comes from the detail cache, answered as the cached text; the row is read again for its views.
  */
 export async function publicListing(
   deps: Deps,
   caller: Caller | undefined,
   listingId: number,
-  visitor: string,
-) {
+  visitor: string | null,
+): Promise<Encoded<CarDetail>> {
   let row: Row | undefined;
-  const everyone = await deps.details.getOrCompute(
-    String(listingId),
-    async () => {
-      const read = await readListing(deps, listingId, null);
-      row = read?.row;
-      return read && isLiveRow(read.row) ? read.detail : null;
-    },
-    detailTags,
-  );
+  const everyone = await everyonesView(deps, listingId, (read) => (row = read));
   row ??= (await listingById(deps.db).execute({ id: listingId }))[0];
   const privileged = caller && (caller.id === row?.userId || caller.roleId === roles.admin);
   if (!row || row.originalId !== null) throw notFound(LISTING_NOT_FOUND);
@@ -227,19 +294,17 @@ export async function publicListing(
     throw notFound(LISTING_NOT_FOUND);
   }
   const viewer = caller?.id ?? null;
-  if (!everyone || viewer === row.userId) return describeListing(deps, row, viewer);
-  deps.views.record(listingId, visitor);
-  return {
-    ...everyone,
-    views: row.views,
-    isFavorite: await isFavorite(deps, viewer, listingId),
-  };
+  if (!everyone || viewer === row.userId) {
+    return encoded<CarDetail>(JSON.stringify(await describeListing(deps, row, viewer)));
+  }
+  if (visitor) deps.views.record(listingId, visitor);
+  return forViewer(everyone, row.publishedAt, row.views, await isFavorite(deps, viewer, listingId));
 }
 
 const isLiveRow = (row: Row) => row.state === 'ACTIVE' && row.originalId === null;
 
 /** What a listing page shows: the listing and every card on it, its seller, the reference data. */
-export const detailTags = (car: CarDetail) => [
+const detailTags = (car: CarDetail) => [
   `listing:${car.id}`,
   `seller:${car.userId}`,
   ...[...car.userCars, ...car.similarCars].map((c) => `listing:${c.id}`),
@@ -251,28 +316,26 @@ export const detailTags = (car: CarDetail) => [
  * beacon counts), or null.
  */
 export async function liveListingPage(deps: Deps, listingId: number): Promise<CarDetail | null> {
-  return deps.details.getOrCompute(
-    String(listingId),
-    async () => {
-      const read = await readListing(deps, listingId, null);
-      return read && isLiveRow(read.row) ? read.detail : null;
-    },
-    detailTags,
-  );
+  const text = await everyonesView(deps, listingId);
+  return text === null ? null : aged(JSON.parse(text) as CarDetail);
 }
 
-/** The listing page's beacon: a view of a live listing, counted as GET car/{id} counts it. */
+/**
+ * The listing page's beacons: a view of a live listing, counted as GET car/{id} counts it, or
+ * (`kind`) a contact revealed or a share. Never the owner's; a robot (null visitor) is not counted.
+ */
 export async function countView(
   deps: Deps,
   caller: Caller | undefined,
   listingId: number,
-  visitor: string,
+  visitor: string | null,
+  kind: SeenKind = 'view',
 ) {
   const [row] = await deps.db
     .select({ userId: listings.userId, views: listings.views })
     .from(listings)
     .where(and(eq(listings.id, listingId), isLive));
   if (!row) throw notFound(LISTING_NOT_FOUND);
-  if (caller?.id !== row.userId) deps.views.record(listingId, visitor);
+  if (visitor && caller?.id !== row.userId) deps.views.record(listingId, visitor, kind);
   return { views: row.views };
 }

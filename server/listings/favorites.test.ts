@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
-import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
@@ -27,13 +27,14 @@ let cars: number[];
 let pending: number;
 
 const add = (carId: number, token?: string, userId?: number) =>
-  ctx.post('/api/favorite/add', { carId, userId }, token);
+  ctx.client(token).call((r) => r.favorite.add.$post({ json: { carId, userId } }));
 const remove = (carId: number, token?: string, userId?: number) =>
-  ctx.post('/api/favorite/remove', { carId, userId }, token);
+  ctx.client(token).call((r) => r.favorite.remove.$post({ json: { carId, userId } }));
 const list = (token: string | undefined, body: object = {}) =>
-  ctx.post<Page>('/api/favorite/get', body, token);
+  ctx.client(token).call((r) => r.favorite.get.$post({ json: body }));
 const ids = (page: Page) => page.cars.map((c) => c.id);
-const detail = (id: number, token?: string) => ctx.get<CarDetail>(`/api/car/${id}`, token);
+const detail = (id: number, token?: string) =>
+  ctx.client(token).call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
 const numeric = (a: number, b: number) => a - b;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -137,7 +138,11 @@ describe('favorite/add and favorite/remove', () => {
 
   it('answers 400 without a carId', async () => {
     const user = await signUp(ctx);
-    const res = await ctx.post('/api/favorite/add', {}, user.accessToken);
+    // Without a carId, which the typed client cannot send.
+    const res = await ctx.request('POST', '/api/favorite/add', {
+      body: {},
+      token: user.accessToken,
+    });
     expect(res).toMatchObject({ status: 400, code: 400, message: 'carId is required' });
   });
 });
@@ -152,13 +157,17 @@ describe('favorite/get', () => {
     await add(cars[0]!, user.accessToken);
     expect((await list(user.accessToken)).data.totalCount).toBe(2);
 
-    const suspended = await ctx.post(`/api/cars/suspend/${victim}`, {}, admin.accessToken);
+    const suspended = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(victim) } }));
     expect(suspended).toMatchObject({ code: 0, message: 'Car suspended' });
     const without = await list(user.accessToken);
     expect(ids(without.data)).toEqual([cars[0]]);
     expect(without.data.totalCount).toBe(1);
 
-    const activated = await ctx.post(`/api/cars/activate/${victim}`, {}, admin.accessToken);
+    const activated = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.activate[':id'].$post({ param: { id: String(victim) } }));
     expect(activated).toMatchObject({ code: 0, message: 'Car activated' });
     const back = await list(user.accessToken);
     expect(ids(back.data).sort(numeric)).toEqual([cars[0]!, victim].sort(numeric));

@@ -1,14 +1,12 @@
 import { messages } from '#shared/messages.ts';
 import { liveAds } from '../ads/ads.queries.ts';
 import { requireCaller, requireSelfOrAdmin } from '../auth/guard.ts';
-import { sha256 } from '../auth/tokens.ts';
 import type { Handler } from '../http/openapi.ts';
 import { clientIp } from '../http/rate-limit.ts';
-import { ok } from '../http/respond.ts';
-import type { Context } from 'hono';
-import type { AppEnv } from '../http/env.ts';
+import { visitorKey } from './visitor.ts';
+import { ok, okEncoded } from '../http/respond.ts';
 import { addFavorite, favoritePage, removeFavorite } from './favorites.service.ts';
-import { cardPage, cards, defaultOrder, isLive, topSpottedWhere } from './listings.queries.ts';
+import { cardPage, cards, defaultOrder, isListed, topSpottedWhere } from './listings.queries.ts';
 import type * as routes from './listings.routes.ts';
 import * as detail from './details.ts';
 import * as listings from './listings.service.ts';
@@ -17,17 +15,11 @@ import { searchWhere, sortOrder } from './search.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { listings as table } from '../db/schema/index.ts';
 
-/** Who is looking: the user, or a visitor known only by a hash of address and browser. */
-const visitorKey = (c: Context<AppEnv>) =>
-  c.var.caller
-    ? `user:${c.var.caller.id}`
-    : `visitor:${sha256(`${clientIp(c)}|${c.req.header('user-agent') ?? ''}`).slice(0, 32)}`;
-
 export const home: Handler<typeof routes.home> = async (c) => {
   const { db } = c.var.deps;
   const page = c.req.valid('json');
   const [list, ads, topSpottedCars] = await Promise.all([
-    cardPage(db, { where: isLive, orderBy: defaultOrder, counts: c.var.deps.counts, ...page }),
+    cardPage(db, { where: isListed, orderBy: defaultOrder, counts: c.var.deps.counts, ...page }),
     liveAds(db),
     cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
   ]);
@@ -47,7 +39,7 @@ export const search: Handler<typeof routes.search> = async (c) => {
 };
 
 export const details: Handler<typeof routes.details> = async (c) =>
-  ok(
+  okEncoded(
     c,
     await detail.publicListing(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)),
   );
@@ -58,7 +50,7 @@ export const countView: Handler<typeof routes.countView> = async (c) =>
 export const sellerListings: Handler<typeof routes.sellerListings> = async (c) => {
   const { userId } = c.req.valid('param');
   const page = await cardPage(c.var.deps.db, {
-    where: and(isLive, eq(table.userId, userId)),
+    where: and(isListed, eq(table.userId, userId)),
     ...c.req.valid('json'),
   });
   return ok(c, page);
@@ -136,6 +128,7 @@ export const report: Handler<typeof routes.report> = async (c) => {
     c.req.valid('param').id,
     reporter,
     c.req.valid('json').message,
+    c.var.deps.config.REPORTS_TO_HIDE,
   );
   return ok(c, null, messages.listing.reported);
 };
@@ -143,14 +136,16 @@ export const report: Handler<typeof routes.report> = async (c) => {
 export const favoriteAdd: Handler<typeof routes.favoriteAdd> = async (c) => {
   const { carId, userId } = c.req.valid('json');
   const caller = requireSelfOrAdmin(c.var, userId ?? c.var.caller?.id ?? 0);
-  await addFavorite(c.var.deps.db, userId ?? caller.id, carId);
+  if (await addFavorite(c.var.deps.db, userId ?? caller.id, carId))
+    c.var.deps.tallies.add('favoriteAdded', [carId], userId ?? caller.id);
   return ok(c, null, messages.listing.addedToFavorites);
 };
 
 export const favoriteRemove: Handler<typeof routes.favoriteRemove> = async (c) => {
   const { carId, userId } = c.req.valid('json');
   const caller = requireSelfOrAdmin(c.var, userId ?? c.var.caller?.id ?? 0);
-  await removeFavorite(c.var.deps.db, userId ?? caller.id, carId);
+  if (await removeFavorite(c.var.deps.db, userId ?? caller.id, carId))
+    c.var.deps.tallies.add('favoriteRemoved', [carId], userId ?? caller.id);
   return ok(c, null, messages.listing.removedFromFavorites);
 };
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings, users } from '../db/schema/index.ts';
 import { prepared } from '../db/prepared.ts';
@@ -9,13 +9,25 @@ import { cardUrl, cardVersions } from './photos.ts';
 
 /** Live listings: approved, not an edit request, shown to everyone. */
 export const isLive = and(eq(listings.state, 'ACTIVE'), isNull(listings.originalId));
+/** Live and listed: what search, the home page and a seller's offer show (not hidden by reports). */
+export const isListed = and(isLive, isNull(listings.hiddenAt));
 
-const cover = sql<{ key: string; cardWidths: number[] } | null>`(
-  select json_build_object('key', ${listingImages.key}, 'cardWidths', ${listingImages.cardWidths})
-  from ${listingImages}
+/**
+ * `columns` of the cover photo of the listing a statement reads (`listings`): the photo marked as
+ * cover, else the first.
+ */
+const ofCover = <T>(columns: SQL) => sql<T | null>`(
+  select ${columns} from ${listingImages}
   where ${listingImages.listingId} = ${listings.id}
   order by ${listingImages.isCover} desc, ${listingImages.position}
   limit 1)`;
+
+/** The key of a listing's cover photo (null without photos). */
+export const coverKey = ofCover<string>(sql`${listingImages.key}`);
+
+const cover = ofCover<{ key: string; cardWidths: number[] }>(
+  sql`json_build_object('key', ${listingImages.key}, 'cardWidths', ${listingImages.cardWidths})`,
+);
 
 /**
  * The card columns of every listing list, with one query for the page. Names of makes, models,
@@ -144,7 +156,7 @@ export async function cards(
   return rows.map((row) => toCard(row, reference));
 }
 
-export const topSpottedWhere = and(isLive, isNotNull(listings.topSpottedAt));
+export const topSpottedWhere = and(isListed, isNotNull(listings.topSpottedAt));
 
 /** Cards in a carousel. */
 const CAROUSEL = 12;
@@ -164,7 +176,7 @@ export function carouselIds() {
   // Written as SQL with constants (not parameters) for the state and the limits: the prepared
   // statement's generic plan then reads the live listings' partial indexes, so PostgreSQL plans it
   // once per connection instead of at every view.
-  const live = `other.state = 'ACTIVE' and other.original_id is null`;
+  const live = `other.state = 'ACTIVE' and other.original_id is null and other.hidden_at is null`;
   const near = (column: string, rank: number, take: number) =>
     [
       ['>=', 'asc'],

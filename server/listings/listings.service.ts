@@ -1,22 +1,30 @@
+import { countSiteDay } from '../insights/retention.ts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
-import type { ListingPayload, ListingState } from '#shared/schemas/listing.ts';
+import { type editDetailsSchema, type ListingState } from '#shared/schemas/listing-display.ts';
+import { listingFieldEntries } from '#shared/schemas/listing-fields.ts';
+import { type ListingPayload } from '#shared/schemas/listing-payload.ts';
+import type { z } from '#shared/schemas/zod.ts';
 import type { Db } from '../db/client.ts';
 import { listingEquipment, listingImages, listings, listingSafety } from '../db/schema/index.ts';
 import type { Caller, Deps } from '../http/env.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { hasOpenReservation, release, reserve } from '../promotion/promotion.ts';
+import { withFiles } from '../storage/storage.ts';
 import {
   deletePhotos,
   photoAsBase64,
-  savePhotos,
+  preparePhotos,
   type ExistingPhoto,
   type StoredPhoto,
 } from './photos.ts';
-import { checkListing, toMonth, type ListingValues } from './listing-rules.ts';
+import { asColumn, checkListing, toMonth, type ListingValues } from './listing-rules.ts';
 import { describeListing, LISTING_NOT_FOUND } from './details.ts';
-import { hasOpenReservation, release, reserve } from './reservations.ts';
+import { flagListing } from '../trust/flags.ts';
 
 const REQUEST_STATES: ListingState[] = ['PENDING', 'DENIED'];
+
+type EditDetails = z.infer<typeof editDetailsSchema>;
 
 async function findListing(db: Db, id: number) {
   const [row] = await db.select().from(listings).where(eq(listings.id, id));
@@ -74,33 +82,29 @@ export async function photoKeys(db: Db, listingIds: number[]) {
       cardWidths: listingImages.cardWidths,
       largeWidth: listingImages.largeWidth,
       largeHeight: listingImages.largeHeight,
+      dhash: listingImages.dhash,
     })
     .from(listingImages)
     .where(inArray(listingImages.listingId, listingIds));
 }
 
-/** Saves photos, then runs `write`; photos written for a failed write are removed again. */
+/**
+ * Makes every photo first (a bad one refuses the submission before anything is written), stores
+ * the new files, then runs `write`; the files are removed again when `write` fails.
+ */
 async function withPhotos<T>(
   deps: Deps,
   input: ListingPayload,
   existing: ExistingPhoto[],
   write: (photos: StoredPhoto[]) => Promise<T>,
 ): Promise<T> {
-  const photos = await savePhotos(deps.storage, input.images, existing);
-  try {
-    return await write(photos);
-  } catch (err) {
-    await dropUnusedPhotos(
-      deps,
-      photos.map((p) => p.key),
-    );
-    throw err;
-  }
+  const { photos, files } = await preparePhotos(deps.storage, input.images, existing);
+  return withFiles(deps.storage, files, () => write(photos));
 }
 
 /** POST cars/add: a new listing request (PENDING); a paid type reserves its price. */
 export async function createListing(deps: Deps, caller: Caller, input: ListingPayload) {
-  const values = await checkListing(deps.db, input, 'add');
+  const values = checkListing(await deps.reference.get(), input, 'add');
   const listingTypeId = input.adTypeId as number;
   return withPhotos(deps, input, [], (photos) =>
     deps.db.transaction(async (tx) => {
@@ -110,6 +114,7 @@ export async function createListing(deps: Deps, caller: Caller, input: ListingPa
         .returning({ id: listings.id });
       if (!row) throw new Error('listing insert returned nothing');
       await writeChildren(tx, row.id, values, photos);
+      await flagListing(tx, row.id);
       await reserve(tx, caller.id, row.id, listingTypeId);
       return { id: row.id };
     }),
@@ -130,7 +135,7 @@ export async function editLiveListing(
   if (original.originalId !== null || !['ACTIVE', 'SUSPENDED'].includes(original.state)) {
     throw badRequest('Only a live listing can be edited this way');
   }
-  const values = await checkListing(deps.db, input, 'edit');
+  const values = checkListing(await deps.reference.get(), input, 'edit');
   const [pending] = await deps.db
     .select()
     .from(listings)
@@ -161,6 +166,7 @@ export async function editLiveListing(
       }
       if (!editId) throw new Error('edit insert returned nothing');
       await writeChildren(tx, editId, values, photos);
+      await flagListing(tx, editId);
       return editId;
     }),
   );
@@ -181,7 +187,7 @@ export async function editRequest(
   assertOwner(row, caller);
   if (!REQUEST_STATES.includes(row.state))
     throw badRequest('Only a pending or denied listing can be edited this way');
-  const values = await checkListing(deps.db, input, 'edit');
+  const values = checkListing(await deps.reference.get(), input, 'edit');
   const before = await photoKeys(deps.db, [row.id]);
   await withPhotos(deps, input, before, (photos) =>
     deps.db.transaction(async (tx) => {
@@ -190,6 +196,7 @@ export async function editRequest(
         .set({ ...columns(values), state: 'PENDING', deniedMessage: null, updatedAt: new Date() })
         .where(eq(listings.id, row.id));
       await writeChildren(tx, row.id, values, photos);
+      await flagListing(tx, row.id);
       // A denied paid listing gave its credits back; asking for review again reserves them again.
       if (row.originalId === null && !(await hasOpenReservation(tx, row.id))) {
         await reserve(tx, caller.id, row.id, row.listingTypeId);
@@ -218,6 +225,7 @@ export async function removeListing(deps: Deps, caller: Caller, id: number) {
   await deps.db.transaction(async (tx) => {
     await tx.delete(listings).where(eq(listings.originalId, id));
     await tx.delete(listings).where(eq(listings.id, id));
+    await countSiteDay(tx, 'removedListings');
   });
   await dropUnusedPhotos(
     deps,
@@ -280,45 +288,25 @@ export async function editDetails(
     deps.db.select().from(listingSafety).where(eq(listingSafety.listingId, row.id)),
     deps.db.select().from(listingEquipment).where(eq(listingEquipment.listingId, row.id)),
   ]);
+  const fields = Object.fromEntries(
+    listingFieldEntries
+      .filter(([, field]) => field.column)
+      .map(([name, field]) => {
+        const value = row[asColumn(field.column)];
+        return [name, field.kind === 'month' ? toMonth(value as string | null) : value];
+      }),
+  ) as Omit<
+    EditDetails,
+    'id' | 'originalId' | 'state' | 'deniedMessage' | 'safety' | 'equipment' | 'images'
+  >;
   return {
+    ...fields,
     id: kind === 'live' ? id : row.id,
     originalId: row.originalId,
     state: row.state,
     deniedMessage: row.deniedMessage,
-    brand: row.makeId,
-    model: row.modelId,
-    title: row.title,
-    body: row.bodyId,
-    fuel: row.fuelId,
-    doorNumber: row.doorNumberId,
-    emissionClass: row.emissionClassId,
-    driveTrain: row.driveTrainId,
-    transmission: row.transmissionId,
-    steeringWheelSide: row.steeringWheelSideId,
-    acType: row.acTypeId,
-    origin: row.originId,
-    carColor: row.colorId,
-    chargerType: row.chargerTypeId,
-    chassisNumber: row.chassisNumber,
-    year: row.year,
-    price: row.price,
-    currency: row.currency,
-    isFixedPrice: row.isFixedPrice,
-    isDirectFinanceAvailable: row.isDirectFinanceAvailable,
-    isFirstOwner: row.isFirstOwner,
-    isRedPlate: row.isRedPlate,
-    cubics: row.cubics,
-    power: row.power,
-    millage: row.millage,
-    batteryCapacity: row.batteryCapacity,
-    batteryRange: row.batteryRange,
-    registrationExpiration: toMonth(row.registrationExpiration),
-    description: row.description,
     safety: safety.map((s) => s.itemId),
     equipment: equipment.map((e) => e.itemId),
-    categoryId: row.categoryId,
-    adTypeId: row.listingTypeId,
-    userId: row.userId,
     images: await Promise.all(
       images.map(async (i) => ({
         id: i.id,

@@ -1,8 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
-import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import {
+  createTestContext,
+  type RouteCall,
+  type TestContext,
+} from '../../tests/support/context.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { balanceOf, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import {
@@ -30,16 +33,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const request = (id: number, token: string) => ctx.get<CarDetail>(`/api/car/requests/${id}`, token);
+const request = (id: number, token: string) =>
+  ctx.client(token).call((r) => r.car.requests[':id'].$get({ param: { id: String(id) } }));
 
 describe('submitting a listing', () => {
   it('creates a pending request that only its owner and admins can see', async () => {
     const seller = await signUp(ctx);
-    const res = await ctx.post<{ id: number }>(
-      '/api/cars/add',
-      await listingPayload(ctx),
-      seller.accessToken,
-    );
+    const res = await ctx
+      .client(seller.accessToken)
+      .call(async (r) => r.cars.add.$post({ json: await listingPayload(ctx) }));
     expect(res).toMatchObject({
       code: 0,
       message: 'Your listing has been successfully submitted for approval',
@@ -55,14 +57,19 @@ describe('submitting a listing', () => {
     });
     expect(own.data.images).toHaveLength(5);
     expect(own.data.images.filter((i) => i.isCover)).toHaveLength(1);
-    expect((await ctx.get(`/api/car/${res.data.id}`)).status).toBe(404);
+    expect(
+      (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(res.data.id) } })))
+        .status,
+    ).toBe(404);
     const stranger = await signUp(ctx);
     expect((await request(res.data.id, stranger.accessToken)).status).toBe(403);
     expect((await request(res.data.id, admin.accessToken)).code).toBe(0);
   });
 
   it('needs a logged-in seller', async () => {
-    const res = await ctx.post('/api/cars/add', await listingPayload(ctx));
+    const res = await ctx
+      .client()
+      .call(async (r) => r.cars.add.$post({ json: await listingPayload(ctx) }));
     expect(res.status).toBe(401);
   });
 
@@ -141,27 +148,25 @@ describe('submitting a listing', () => {
     [{ adTypeId: 9 }, 'Unknown listing type'],
   ])('refuses %o with the first broken rule: %s', async (change, message) => {
     const seller = await signUp(ctx);
-    const res = await ctx.post(
-      '/api/cars/add',
-      { ...(await listingPayload(ctx)), ...change },
-      seller.accessToken,
-    );
+    const res = await ctx
+      .client(seller.accessToken)
+      .call(async (r) => r.cars.add.$post({ json: { ...(await listingPayload(ctx)), ...change } }));
     expect(res).toMatchObject({ status: 400, message });
   });
 
   it('refuses more than 20 photos and names the files that are not images', async () => {
     const seller = await signUp(ctx);
-    const many = await ctx.post(
-      '/api/cars/add',
-      await listingPayload(ctx, { images: await photos(21, { width: 8, height: 8 }) }),
-      seller.accessToken,
+    const many = await ctx.client(seller.accessToken).call(async (r) =>
+      r.cars.add.$post({
+        json: await listingPayload(ctx, { images: await photos(21, { width: 8, height: 8 }) }),
+      }),
     );
     expect(many).toMatchObject({ status: 400, message: 'You can only upload up to 20 images.' });
     const gif = { image: 'R0lGODlhAQABAAAAACw=', isCover: false, name: 'anim.gif' };
-    const bad = await ctx.post(
-      '/api/cars/add',
-      await listingPayload(ctx, { images: [...(await photos(5)), gif] }),
-      seller.accessToken,
+    const bad = await ctx.client(seller.accessToken).call(async (r) =>
+      r.cars.add.$post({
+        json: await listingPayload(ctx, { images: [...(await photos(5)), gif] }),
+      }),
     );
     expect(bad.status).toBe(422);
     expect(bad.message).toBe(
@@ -171,11 +176,9 @@ describe('submitting a listing', () => {
 
   it('refuses a model of another make', async () => {
     const seller = await signUp(ctx);
-    const res = await ctx.post(
-      '/api/cars/add',
-      await listingPayload(ctx, { brand: 1 }),
-      seller.accessToken,
-    );
+    const res = await ctx
+      .client(seller.accessToken)
+      .call(async (r) => r.cars.add.$post({ json: await listingPayload(ctx, { brand: 1 }) }));
     expect(res).toMatchObject({
       status: 400,
       message: 'The model does not belong to the selected make',
@@ -187,13 +190,13 @@ describe('payloads shaped as the spec gives them', () => {
   it('adds a listing without the personal-data field, and refuses an explicit refusal', async () => {
     const seller = await signUp(ctx);
     const { personalDataAgreement: _, ...payload } = await listingPayload(ctx);
-    const added = await ctx.post<{ id: number }>('/api/cars/add', payload, seller.accessToken);
+    const added = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.cars.add.$post({ json: payload }));
     expect(added.code).toBe(0);
-    const refused = await ctx.post(
-      '/api/cars/add',
-      { ...payload, personalDataAgreement: false },
-      seller.accessToken,
-    );
+    const refused = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.cars.add.$post({ json: { ...payload, personalDataAgreement: false } }));
     expect(refused).toMatchObject({
       code: 400,
       message: 'You have to agree on storing personal data',
@@ -203,18 +206,19 @@ describe('payloads shaped as the spec gives them', () => {
   it('edits a request named by originalId as well as by id, and needs one of them', async () => {
     const seller = await signUp(ctx);
     const id = await submitListing(ctx, seller.accessToken);
-    const byOriginal = await ctx.post(
-      '/api/cars/request/edit',
-      { ...(await listingPayload(ctx, { title: 'Renamed by originalId' })), originalId: id },
-      seller.accessToken,
+    const byOriginal = await ctx.client(seller.accessToken).call(async (r) =>
+      r.cars.request.edit.$post({
+        json: {
+          ...(await listingPayload(ctx, { title: 'Renamed by originalId' })),
+          originalId: id,
+        },
+      }),
     );
     expect(byOriginal.code).toBe(0);
     expect((await request(id, seller.accessToken)).data.title).toBe('Renamed by originalId');
-    const neither = await ctx.post(
-      '/api/cars/request/edit',
-      await listingPayload(ctx),
-      seller.accessToken,
-    );
+    const neither = await ctx
+      .client(seller.accessToken)
+      .call(async (r) => r.cars.request.edit.$post({ json: await listingPayload(ctx) }));
     expect(neither).toMatchObject({ code: 400, message: 'id is required' });
   });
 });
@@ -231,7 +235,11 @@ describe('paid listing types', () => {
     expect(reserved).toMatchObject({ typeId: 4, state: 'Reserved', credits: 50 });
 
     expect(
-      (await ctx.post(`/api/cars/requests/approve/${id}`, {}, admin.accessToken)).message,
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.cars.requests.approve[':id'].$post({ param: { id: String(id) } }))
+      ).message,
     ).toBe('Successfully approved car');
     const [bought] = await ctx.db.select().from(transactions).where(eq(transactions.listingId, id));
     expect(bought).toMatchObject({ typeId: 2, state: 'Spent', credits: 50 });
@@ -248,17 +256,16 @@ describe('paid listing types', () => {
 
   it('refuses a type the balance does not cover, and writes nothing', async () => {
     const seller = await signUp(ctx);
-    const res = await ctx.post(
-      '/api/cars/add',
-      await listingPayload(ctx, { adTypeId: 1 }),
-      seller.accessToken,
-    );
+    const res = await ctx
+      .client(seller.accessToken)
+      .call(async (r) => r.cars.add.$post({ json: await listingPayload(ctx, { adTypeId: 1 }) }));
     expect(res).toMatchObject({ status: 409, message: 'You do not have enough credits' });
     expect(await balanceOf(ctx, seller.userId)).toBe(50);
-    const mine = await ctx.post<{ totalCount: number }>(
-      `/api/cars/listings/user/${seller.userId}`,
-      {},
-      seller.accessToken,
+    const mine = await ctx.client(seller.accessToken).call((r) =>
+      r.cars.listings.user[':userId'].$post({
+        param: { userId: String(seller.userId) },
+        json: {},
+      }),
     );
     expect(mine.data.totalCount).toBe(0);
   });
@@ -266,11 +273,11 @@ describe('paid listing types', () => {
   it('gives the credits back on denial and reserves them again when the owner resubmits', async () => {
     const seller = await signUp(ctx);
     const id = await submitListing(ctx, seller.accessToken, { adTypeId: 2 });
-    const denied = await ctx.post(
-      '/api/cars/request/deny',
-      { id, message: 'Photos show a different car' },
-      admin.accessToken,
-    );
+    const denied = await ctx
+      .client(admin.accessToken)
+      .call((r) =>
+        r.cars.request.deny.$post({ json: { id, message: 'Photos show a different car' } }),
+      );
     expect(denied.message).toBe('Successfully denied car');
     expect(await balanceOf(ctx, seller.userId)).toBe(50);
     const seen = await request(id, seller.accessToken);
@@ -279,11 +286,11 @@ describe('paid listing types', () => {
       deniedMessage: 'Photos show a different car',
     });
 
-    const again = await ctx.post(
-      '/api/cars/request/edit',
-      { ...(await listingPayload(ctx)), id },
-      seller.accessToken,
-    );
+    const again = await ctx
+      .client(seller.accessToken)
+      .call(async (r) =>
+        r.cars.request.edit.$post({ json: { ...(await listingPayload(ctx)), id } }),
+      );
     expect(again).toMatchObject({
       code: 0,
       message: 'Your listing update has been successfully submitted for approval',
@@ -303,7 +310,9 @@ describe('paid listing types', () => {
   it('gives the credits back when the owner withdraws the request', async () => {
     const seller = await signUp(ctx);
     const id = await submitListing(ctx, seller.accessToken, { adTypeId: 2 });
-    const res = await ctx.delete(`/api/car/request/remove/${id}`, seller.accessToken);
+    const res = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.car.request.remove[':id'].$delete({ param: { id: String(id) } }));
     expect(res).toMatchObject({ code: 0, message: 'Car removed' });
     expect(await balanceOf(ctx, seller.userId)).toBe(50);
     expect((await request(id, seller.accessToken)).status).toBe(404);
@@ -314,11 +323,13 @@ describe('moderation', () => {
   it('approves a listing: live, notified in the app and by e-mail, written to the audit log', async () => {
     const seller = await signUp(ctx);
     const id = await submitListing(ctx, seller.accessToken);
-    expect((await ctx.get<unknown[]>('/api/car/requests', admin.accessToken)).data).toContainEqual(
-      expect.objectContaining({ id, state: 'PENDING' }),
-    );
-    await ctx.post(`/api/cars/requests/approve/${id}`, {}, admin.accessToken);
-    const live = await ctx.get<CarDetail>(`/api/car/${id}`);
+    expect(
+      (await ctx.client(admin.accessToken).call((r) => r.car.requests.$get({ query: {} }))).data,
+    ).toContainEqual(expect.objectContaining({ id, state: 'PENDING' }));
+    await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.requests.approve[':id'].$post({ param: { id: String(id) } }));
+    const live = await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     expect(live.data).toMatchObject({
       state: 'ACTIVE',
       user: { id: seller.userId, email: seller.email },
@@ -337,25 +348,29 @@ describe('moderation', () => {
     expect(queued).toHaveLength(1);
     await deliverQueuedMail(ctx.db, ctx.deps.mailer);
     expect(ctx.outbox.find((m) => m.to === seller.email)?.subject).toBe('Your listing is live');
-    expect((await ctx.post(`/api/cars/requests/approve/${id}`, {}, admin.accessToken)).status).toBe(
-      409,
-    );
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.cars.requests.approve[':id'].$post({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(409);
   });
 
   it('keeps the reason the admin entered for a denied edit', async () => {
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
-    const edit = await ctx.post<{ id: number }>(
-      '/api/cars/edit',
-      { ...(await listingPayload(ctx, { title: 'Changed title' })), originalId: id },
-      seller.accessToken,
+    const edit = await ctx.client(seller.accessToken).call(async (r) =>
+      r.cars.edit.$post({
+        json: { ...(await listingPayload(ctx, { title: 'Changed title' })), originalId: id },
+      }),
     );
     expect(edit.message).toBe('Your listing update has been successfully submitted for approval');
-    const denied = await ctx.post(
-      '/api/cars/edit/deny',
-      { id: edit.data.id, message: 'Price looks wrong' },
-      admin.accessToken,
-    );
+    const denied = await ctx
+      .client(admin.accessToken)
+      .call((r) =>
+        r.cars.edit.deny.$post({ json: { id: edit.data.id, message: 'Price looks wrong' } }),
+      );
     expect(denied.message).toBe('Successfully denied car');
     expect((await request(edit.data.id, seller.accessToken)).data).toMatchObject({
       state: 'DENIED',
@@ -371,50 +386,68 @@ describe('moderation', () => {
         ),
       );
     expect(notice?.message).toContain('Price looks wrong');
-    expect((await ctx.get<CarDetail>(`/api/car/${id}`)).data.title).toBe(
-      'Toyota Yaris 1.3 automatic, one owner',
-    );
+    expect(
+      (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).data.title,
+    ).toBe('Toyota Yaris 1.3 automatic, one owner');
   });
 
   it('refuses a denial without a reason', async () => {
     const seller = await signUp(ctx);
     const id = await submitListing(ctx, seller.accessToken);
-    const res = await ctx.post('/api/cars/request/deny', { id, message: ' ' }, admin.accessToken);
+    const res = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.request.deny.$post({ json: { id, message: ' ' } }));
     expect(res).toMatchObject({ status: 400, message: 'Please enter a reason for denial' });
   });
 
   it('lets only admins moderate', async () => {
     const seller = await signUp(ctx);
     const id = await submitListing(ctx, seller.accessToken);
-    for (const [method, path] of [
-      ['GET', '/api/car/requests'],
-      ['GET', '/api/car/requests/denied'],
-      ['GET', '/api/cars/edit/all'],
-      ['GET', '/api/cars/reported'],
-      ['GET', '/api/cars/suspended'],
-      ['GET', '/api/cars/active'],
-      ['GET', '/api/cars/top-spotted'],
-      ['POST', `/api/cars/requests/approve/${id}`],
-      ['POST', `/api/cars/suspend/${id}`],
-      ['POST', `/api/cars/activate/${id}`],
-      ['POST', `/api/car/${id}/report/delete`],
-      ['GET', `/api/car/reports/${id}`],
-      ['GET', `/api/car/edit/${id}`],
-      ['POST', `/api/cars/edit/approve/${id}`],
-      ['PUT', `/api/cars/top-spotted/add/${id}`],
-      ['PUT', `/api/cars/top-spotted/remove/${id}`],
-    ] as const) {
-      expect(
-        (await ctx.request(method, path, { token: seller.accessToken })).status,
-        `${method} ${path}`,
-      ).toBe(403);
-      expect((await ctx.request(method, path)).status, `${method} ${path}`).toBe(401);
+    const param = { id: String(id) };
+    const calls: [string, RouteCall][] = [
+      ['GET /api/car/requests', (r) => r.car.requests.$get({ query: {} })],
+      ['GET /api/car/requests/denied', (r) => r.car.requests.denied.$get({ query: {} })],
+      ['GET /api/cars/edit/all', (r) => r.cars.edit.all.$get({ query: {} })],
+      ['GET /api/cars/reported', (r) => r.cars.reported.$get({ query: {} })],
+      ['GET /api/cars/suspended', (r) => r.cars.suspended.$get({ query: {} })],
+      ['GET /api/cars/active', (r) => r.cars.active.$get({ query: {} })],
+      ['GET /api/cars/top-spotted', (r) => r.cars['top-spotted'].$get({ query: {} })],
+      [
+        'POST /api/cars/requests/approve/:id',
+        (r) => r.cars.requests.approve[':id'].$post({ param }),
+      ],
+      ['POST /api/cars/suspend/:id', (r) => r.cars.suspend[':id'].$post({ param })],
+      ['POST /api/cars/activate/:id', (r) => r.cars.activate[':id'].$post({ param })],
+      ['POST /api/car/:id/report/delete', (r) => r.car[':id'].report.delete.$post({ param })],
+      ['GET /api/car/reports/:id', (r) => r.car.reports[':id'].$get({ param })],
+      ['GET /api/car/edit/:id', (r) => r.car.edit[':id'].$get({ param })],
+      ['POST /api/cars/edit/approve/:id', (r) => r.cars.edit.approve[':id'].$post({ param })],
+      [
+        'PUT /api/cars/top-spotted/add/:id',
+        (r) => r.cars['top-spotted'].add[':id'].$put({ param }),
+      ],
+      [
+        'PUT /api/cars/top-spotted/remove/:id',
+        (r) => r.cars['top-spotted'].remove[':id'].$put({ param }),
+      ],
+    ];
+    for (const [name, call] of calls) {
+      expect((await ctx.client(seller.accessToken).call(call)).status, name).toBe(403);
+      expect((await ctx.client().call(call)).status, name).toBe(401);
     }
     expect(
-      (await ctx.post('/api/cars/request/deny', { id, message: 'x' }, seller.accessToken)).status,
+      (
+        await ctx
+          .client(seller.accessToken)
+          .call((r) => r.cars.request.deny.$post({ json: { id, message: 'x' } }))
+      ).status,
     ).toBe(403);
     expect(
-      (await ctx.post('/api/cars/edit/deny', { id, message: 'x' }, seller.accessToken)).status,
+      (
+        await ctx
+          .client(seller.accessToken)
+          .call((r) => r.cars.edit.deny.$post({ json: { id, message: 'x' } }))
+      ).status,
     ).toBe(403);
   });
 });
@@ -423,29 +456,29 @@ describe('editing a live listing', () => {
   it('keeps the live listing until the edit is approved, then applies it without moving it up', async () => {
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
-    const raw = await ctx.get<{
-      registrationExpiration: string;
-      images: { id: number; image: string; isCover: boolean }[];
-    }>(`/api/car/edit/details/raw/${id}`, seller.accessToken);
+    const raw = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.car.edit.details.raw[':id'].$get({ param: { id: String(id) } }));
     expect(raw.data.registrationExpiration).toBe('06.2027');
     expect(raw.data.images).toHaveLength(5);
     expect(raw.data.images[0]?.isCover).toBe(true);
-    const before = await ctx.get<CarDetail>(`/api/car/${id}`);
+    const before = await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
 
     const payload = {
       ...(await listingPayload(ctx, { title: 'New title', price: 8900 })),
       images: raw.data.images,
       originalId: id,
     };
-    const edit = await ctx.post<{ id: number }>('/api/cars/edit', payload, seller.accessToken);
+    const edit = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.cars.edit.$post({ json: payload }));
     expect(edit.code).toBe(0);
-    expect((await ctx.get<CarDetail>(`/api/car/${id}`)).data.title).toBe(
-      'Toyota Yaris 1.3 automatic, one owner',
-    );
-    const pending = await ctx.get<CarDetail & { original: CarDetail }>(
-      `/api/car/edit/${edit.data.id}`,
-      admin.accessToken,
-    );
+    expect(
+      (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).data.title,
+    ).toBe('Toyota Yaris 1.3 automatic, one owner');
+    const pending = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.car.edit[':id'].$get({ param: { id: String(edit.data.id) } }));
     expect(pending.data).toMatchObject({
       title: 'New title',
       price: 8900,
@@ -455,13 +488,17 @@ describe('editing a live listing', () => {
     expect(pending.data.images.map((i) => i.name)).toEqual(before.data.images.map((i) => i.name));
 
     expect(
-      (await ctx.post(`/api/cars/edit/approve/${edit.data.id}`, {}, admin.accessToken)).message,
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.cars.edit.approve[':id'].$post({ param: { id: String(edit.data.id) } }))
+      ).message,
     ).toBe('Successfully approved car');
-    const after = await ctx.get<CarDetail>(`/api/car/${id}`);
+    const after = await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     expect(after.data).toMatchObject({ id, title: 'New title', price: 8900, state: 'ACTIVE' });
     expect(after.data.createdAt).toBe(before.data.createdAt);
     expect(
-      (await ctx.get<unknown[]>('/api/cars/edit/all', admin.accessToken)).data,
+      (await ctx.client(admin.accessToken).call((r) => r.cars.edit.all.$get({ query: {} }))).data,
     ).not.toContainEqual(expect.objectContaining({ id: edit.data.id }));
   });
 
@@ -469,46 +506,86 @@ describe('editing a live listing', () => {
     const seller = await signUp(ctx);
     const other = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
-    expect((await ctx.get(`/api/car/edit/details/raw/${id}`, other.accessToken)).status).toBe(403);
-    const payload = { ...(await listingPayload(ctx)), originalId: id };
-    expect((await ctx.post('/api/cars/edit', payload, other.accessToken)).status).toBe(403);
-    expect((await ctx.delete(`/api/car/remove/${id}`, other.accessToken)).status).toBe(403);
-    expect((await ctx.delete(`/api/car/remove/${id}`)).status).toBe(401);
-    const pending = await submitListing(ctx, seller.accessToken);
     expect(
-      (await ctx.get(`/api/car/request/edit/details/raw/${pending}`, other.accessToken)).status,
+      (
+        await ctx
+          .client(other.accessToken)
+          .call((r) => r.car.edit.details.raw[':id'].$get({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(403);
+    const payload = { ...(await listingPayload(ctx)), originalId: id };
+    expect(
+      (await ctx.client(other.accessToken).call((r) => r.cars.edit.$post({ json: payload })))
+        .status,
     ).toBe(403);
     expect(
       (
-        await ctx.post(
-          '/api/cars/request/edit',
-          { ...(await listingPayload(ctx)), id: pending },
-          other.accessToken,
-        )
+        await ctx
+          .client(other.accessToken)
+          .call((r) => r.car.remove[':id'].$delete({ param: { id: String(id) } }))
       ).status,
     ).toBe(403);
-    expect((await ctx.delete(`/api/car/request/remove/${pending}`, other.accessToken)).status).toBe(
-      403,
-    );
+    expect(
+      (await ctx.client().call((r) => r.car.remove[':id'].$delete({ param: { id: String(id) } })))
+        .status,
+    ).toBe(401);
+    const pending = await submitListing(ctx, seller.accessToken);
+    expect(
+      (
+        await ctx
+          .client(other.accessToken)
+          .call((r) =>
+            r.car.request.edit.details.raw[':id'].$get({ param: { id: String(pending) } }),
+          )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx
+          .client(other.accessToken)
+          .call(async (r) =>
+            r.cars.request.edit.$post({ json: { ...(await listingPayload(ctx)), id: pending } }),
+          )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx
+          .client(other.accessToken)
+          .call((r) => r.car.request.remove[':id'].$delete({ param: { id: String(pending) } }))
+      ).status,
+    ).toBe(403);
 
-    const removed = await ctx.delete(`/api/car/remove/${id}`, seller.accessToken);
+    const removed = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.car.remove[':id'].$delete({ param: { id: String(id) } }));
     expect(removed).toMatchObject({ code: 0, message: 'Car removed' });
-    expect((await ctx.get(`/api/car/${id}`)).status).toBe(404);
+    expect(
+      (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).status,
+    ).toBe(404);
   });
 
   it('lets an owner edit a suspended listing back to review, and approval makes it live', async () => {
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
-    expect((await ctx.post(`/api/cars/suspend/${id}`, {}, admin.accessToken)).message).toBe(
-      'Car suspended',
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }))
+      ).message,
+    ).toBe('Car suspended');
+    const edit = await ctx.client(seller.accessToken).call(async (r) =>
+      r.cars.edit.$post({
+        json: { ...(await listingPayload(ctx, { title: 'Fixed' })), originalId: id },
+      }),
     );
-    const edit = await ctx.post<{ id: number }>(
-      '/api/cars/edit',
-      { ...(await listingPayload(ctx, { title: 'Fixed' })), originalId: id },
-      seller.accessToken,
-    );
-    await ctx.post(`/api/cars/edit/approve/${edit.data.id}`, {}, admin.accessToken);
-    expect((await ctx.get<CarDetail>(`/api/car/${id}`)).data).toMatchObject({
+    await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.edit.approve[':id'].$post({ param: { id: String(edit.data.id) } }));
+    expect(
+      (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).data,
+    ).toMatchObject({
       state: 'ACTIVE',
       title: 'Fixed',
     });
@@ -520,11 +597,19 @@ describe('reading listings', () => {
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
     const visitor = await signUp(ctx);
-    await ctx.get(`/api/car/${id}`, visitor.accessToken);
-    await ctx.get(`/api/car/${id}`, visitor.accessToken);
-    await ctx.get(`/api/car/${id}`, seller.accessToken);
+    await ctx
+      .client(visitor.accessToken)
+      .call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
+    await ctx
+      .client(visitor.accessToken)
+      .call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
+    await ctx
+      .client(seller.accessToken)
+      .call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     await ctx.deps.views.flush();
-    const seen = await ctx.get<CarDetail>(`/api/car/${id}`, visitor.accessToken);
+    const seen = await ctx
+      .client(visitor.accessToken)
+      .call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     expect(seen.data.views).toBe(1);
   });
 
@@ -534,11 +619,15 @@ describe('reading listings', () => {
     const second = await liveListing(ctx, seller.accessToken, admin.accessToken);
     const someone = await signUp(ctx);
     const similar = await liveListing(ctx, someone.accessToken, admin.accessToken);
-    const visitor = await ctx.get<CarDetail>(`/api/car/${first}`);
+    const visitor = await ctx
+      .client()
+      .call((r) => r.car[':id'].$get({ param: { id: String(first) } }));
     expect(visitor.data.userCars.map((c) => c.id)).toContain(second);
     expect(visitor.data.similarCars.map((c) => c.id)).toContain(similar);
     expect(visitor.data.similarCars.map((c) => c.id)).not.toContain(second);
-    const owner = await ctx.get<CarDetail>(`/api/car/${first}`, seller.accessToken);
+    const owner = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.car[':id'].$get({ param: { id: String(first) } }));
     expect(owner.data.userCars).toEqual([]);
     expect(owner.data.similarCars).toEqual([]);
   });
@@ -547,29 +636,38 @@ describe('reading listings', () => {
     const seller = await signUp(ctx);
     const live = await liveListing(ctx, seller.accessToken, admin.accessToken);
     const pending = await submitListing(ctx, seller.accessToken);
-    const all = await ctx.post<{ cars: { id: number; state: string }[]; totalCount: number }>(
-      `/api/cars/listings/user/${seller.userId}`,
-      { pageNumber: 1, pageSize: 50, stateFilter: null },
-      seller.accessToken,
+    const all = await ctx.client(seller.accessToken).call((r) =>
+      r.cars.listings.user[':userId'].$post({
+        param: { userId: String(seller.userId) },
+        json: { pageNumber: 1, pageSize: 50, stateFilter: null },
+      }),
     );
     expect(all.data.totalCount).toBe(2);
-    const onlyPending = await ctx.post<{ cars: { id: number }[] }>(
-      `/api/cars/listings/user/${seller.userId}`,
-      { pageNumber: 1, pageSize: 50, stateFilter: 'PENDING' },
-      seller.accessToken,
+    const onlyPending = await ctx.client(seller.accessToken).call((r) =>
+      r.cars.listings.user[':userId'].$post({
+        param: { userId: String(seller.userId) },
+        json: { pageNumber: 1, pageSize: 50, stateFilter: 'PENDING' },
+      }),
     );
     expect(onlyPending.data.cars.map((c) => c.id)).toEqual([pending]);
     expect(all.data.cars.map((c) => c.id)).toContain(live);
     const other = await signUp(ctx);
     expect(
-      (await ctx.post(`/api/cars/listings/user/${seller.userId}`, {}, other.accessToken)).status,
+      (
+        await ctx.client(other.accessToken).call((r) =>
+          r.cars.listings.user[':userId'].$post({
+            param: { userId: String(seller.userId) },
+            json: {},
+          }),
+        )
+      ).status,
     ).toBe(403);
   });
 
   it('serves listing photos with long immutable caching', async () => {
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
-    const detail = await ctx.get<CarDetail>(`/api/car/${id}`);
+    const detail = await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     const photo = await ctx.app.request(detail.data.images[0]!.name);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -593,12 +691,12 @@ describe('reading listings', () => {
         ...(await photos(2)).map((p) => ({ ...p, isCover: false })),
       ],
     });
-    const detail = await ctx.get<CarDetail>(`/api/car/${id}`);
+    const detail = await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     const [first, second, small] = detail.data.images;
     expect(first).toMatchObject({ width: 840, height: 630, large: { width: 2000, height: 1500 } });
     expect(second).toMatchObject({ width: 840, height: 630, large: { width: 2048, height: 1536 } });
     expect(small).toMatchObject({ width: 600, height: 450, large: null });
-    expect(first!.cardVersions.map((v) => v.width)).toEqual([320, 480, 640]);
+    expect(first!.cardVersions.map((v) => v.width)).toEqual([320, 480, 640, 840]);
     expect(small!.cardVersions.map((v) => v.width)).toEqual([320, 480, 600]);
 
     const served = async (url: string, type: string) => {
@@ -621,13 +719,19 @@ describe('reading listings', () => {
       expect(meta.exif).toBeUndefined();
     }
 
-    const found = await ctx.post<{ cars: CarCard[] }>('/api/cars/user/' + seller.userId, {
-      pageNumber: 1,
-      pageSize: 50,
-    });
+    const found = await ctx.client().call((r) =>
+      r.cars.user[':userId'].$post({
+        param: { userId: String(seller.userId) },
+        json: {
+          pageNumber: 1,
+          pageSize: 50,
+        },
+      }),
+    );
     const card = found.data.cars.find((c) => c.id === id)!;
     expect(card.image).toBe(first!.card);
-    expect(card.imageVersions).toEqual(first!.cardVersions);
+    // A card offers the WebP versions up to 640 px; the listing page's first photo also the 840.
+    expect(card.imageVersions).toEqual(first!.cardVersions.filter((v) => v.width <= 640));
   });
 
   it('still shows photos stored before the card and full-screen versions existed', async () => {
@@ -637,19 +741,24 @@ describe('reading listings', () => {
       .update(listingImages)
       .set({ cardWidths: [], largeWidth: null, largeHeight: null })
       .where(eq(listingImages.listingId, id));
-    const detail = await ctx.get<CarDetail>(`/api/car/${id}`);
+    const detail = await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     expect(detail.data.images[0]).toMatchObject({ cardVersions: [], large: null });
     expect((await ctx.app.request(detail.data.images[0]!.card)).status).toBe(200);
-    const found = await ctx.post<{ cars: CarCard[] }>('/api/cars/user/' + seller.userId, {
-      pageNumber: 1,
-      pageSize: 50,
-    });
+    const found = await ctx.client().call((r) =>
+      r.cars.user[':userId'].$post({
+        param: { userId: String(seller.userId) },
+        json: {
+          pageNumber: 1,
+          pageSize: 50,
+        },
+      }),
+    );
     expect(found.data.cars[0]).toMatchObject({ id, imageVersions: [] });
     expect(found.data.cars[0]!.image).toBe(detail.data.images[0]!.card);
   });
 
   it("answers 'Listing not found' for an unknown id", async () => {
-    const res = await ctx.get('/api/car/999999');
+    const res = await ctx.client().call((r) => r.car[':id'].$get({ param: { id: '999999' } }));
     expect(res).toMatchObject({ status: 404, message: 'Listing not found' });
   });
 });
@@ -658,23 +767,29 @@ describe('top spotted', () => {
   it('adds and removes a live listing', async () => {
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
-    const added = await ctx.put(`/api/cars/top-spotted/add/${id}`, admin.accessToken);
+    const added = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars['top-spotted'].add[':id'].$put({ param: { id: String(id) } }));
     expect(added.message).toBe('Successfully promoted car to featured');
-    const home = await ctx.post<{ topSpottedCars: { id: number; isTopSpotted: boolean }[] }>(
-      '/api/cars',
-      {},
-    );
+    const home = await ctx.client().call((r) => r.cars.$post({ json: {} }));
     expect(home.data.topSpottedCars).toContainEqual(
       expect.objectContaining({ id, isTopSpotted: true }),
     );
-    const removed = await ctx.put(`/api/cars/top-spotted/remove/${id}`, admin.accessToken);
+    const removed = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars['top-spotted'].remove[':id'].$put({ param: { id: String(id) } }));
     expect(removed.message).toBe('Successfully removed car from featured');
     expect(
-      (await ctx.get<{ id: number }[]>('/api/cars/top-spotted', admin.accessToken)).data,
+      (await ctx.client(admin.accessToken).call((r) => r.cars['top-spotted'].$get({ query: {} })))
+        .data,
     ).not.toContainEqual(expect.objectContaining({ id }));
     const pending = await submitListing(ctx, seller.accessToken);
-    expect((await ctx.put(`/api/cars/top-spotted/add/${pending}`, admin.accessToken)).status).toBe(
-      409,
-    );
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.cars['top-spotted'].add[':id'].$put({ param: { id: String(pending) } }))
+      ).status,
+    ).toBe(409);
   });
 });

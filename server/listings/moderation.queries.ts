@@ -16,7 +16,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { adminSorts, ListPage, ListQuery } from '#shared/schemas/list.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { referenceOf } from '../catalog/reference.ts';
 import type { Db } from '../db/client.ts';
 import {

@@ -1,10 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
-import {
-  carCardSchema,
-  carDetailSchema,
-  denySchema,
-  reportSchema,
-} from '#shared/schemas/listing.ts';
+import { carCardSchema, carDetailSchema, reportSchema } from '#shared/schemas/listing-display.ts';
+import { denySchema } from '#shared/schemas/listing-payload.ts';
 import {
   adminSorts,
   listAnswerDescription,
@@ -13,124 +8,177 @@ import {
 } from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin } from '../auth/guard.ts';
-import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
+import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/openapi.ts';
 
-const tags = ['Moderation'];
+const tag = 'Moderation';
 const list = <P extends string, const F extends readonly [string, ...string[]]>(
+  operationId: string,
   path: P,
   summary: string,
   sorts: F,
 ) =>
-  createRoute({
+  route({
     method: 'get',
     path,
+    tag,
+    operationId,
     summary,
     description: listAnswerDescription,
-    tags,
     security: bearer,
     middleware: [requireAdmin] as const,
     request: { query: listQuerySchema(sorts) },
     responses: responses(listAnswerSchema(carCardSchema), summary),
   });
-const decision = <P extends string>(method: 'post' | 'put', path: P, summary: string) =>
-  createRoute({
+/** A decision on one listing, by its id: 404 when there is none, 409 when its state forbids it. */
+const decision = <P extends string>(
+  operationId: string,
+  method: 'post' | 'put',
+  path: P,
+  summary: string,
+  answer: string,
+) =>
+  route({
     method,
     path,
+    tag,
+    operationId,
     summary,
-    tags,
+    description: `${summary}; the message is ${answer}.`,
+    errors: [409],
     security: bearer,
     middleware: [requireAdmin] as const,
     request: { params: idParams },
-    responses: responses(nothing, summary),
+    responses: responses(nothing, answer),
   });
 
 export const requests = list(
+  'listListingRequests',
   '/car/requests',
   'New listings waiting for approval',
   adminSorts.listings,
 );
-export const denied = list('/car/requests/denied', 'Denied listing requests', adminSorts.listings);
+export const denied = list(
+  'listDeniedListingRequests',
+  '/car/requests/denied',
+  'Denied listing requests',
+  adminSorts.listings,
+);
 export const edits = list(
+  'listListingEdits',
   '/cars/edit/all',
   'Edits of live listings waiting for approval',
   adminSorts.listings,
 );
 export const reported = list(
+  'listReportedListings',
   '/cars/reported',
   'Live listings with open reports',
   adminSorts.listings,
 );
-export const suspended = list('/cars/suspended', 'Suspended listings', adminSorts.listings);
+export const suspended = list(
+  'listSuspendedListings',
+  '/cars/suspended',
+  'Suspended listings',
+  adminSorts.listings,
+);
 export const active = list(
+  'listActiveListings',
   '/cars/active',
   'Every live listing (newest first; whole, at most 10,000)',
   adminSorts.activeListings,
 );
 export const topSpotted = list(
+  'listTopSpotted',
   '/cars/top-spotted',
   "The 'Top Spotted' listings of the home page",
   adminSorts.listings,
 );
 
 export const approve = decision(
+  'approveListingRequest',
   'post',
   '/cars/requests/approve/{id}',
-  "Approve a new listing; 'Successfully approved car'",
+  'Approve a new listing',
+  "'Successfully approved car'",
 );
 export const approveEdit = decision(
+  'approveListingEdit',
   'post',
   '/cars/edit/approve/{id}',
-  "Approve an edit; 'Successfully approved car'",
+  'Approve an edit',
+  "'Successfully approved car'",
 );
 export const suspend = decision(
+  'suspendListing',
   'post',
   '/cars/suspend/{id}',
-  "Suspend a live listing; 'Car suspended'",
+  'Suspend a live listing',
+  "'Car suspended'",
 );
 export const activate = decision(
+  'activateListing',
   'post',
   '/cars/activate/{id}',
-  "Put a suspended listing back live; 'Car activated'",
+  'Put a suspended listing back live',
+  "'Car activated'",
 );
 export const dismiss = decision(
+  'dismissReports',
   'post',
   '/car/{id}/report/delete',
-  "Dismiss the open reports; 'Dismissed report'",
+  'Dismiss the open reports',
+  "'Dismissed report'",
 );
-export const addTopSpotted = decision('put', '/cars/top-spotted/add/{id}', "Add to 'Top Spotted'");
+export const addTopSpotted = decision(
+  'addTopSpotted',
+  'put',
+  '/cars/top-spotted/add/{id}',
+  "Add to 'Top Spotted'",
+  "'Successfully promoted car to featured'",
+);
 export const removeTopSpotted = decision(
+  'removeTopSpotted',
   'put',
   '/cars/top-spotted/remove/{id}',
   "Remove from 'Top Spotted'",
+  "'Successfully removed car from featured'",
 );
 
-export const deny = createRoute({
+export const deny = route({
   method: 'post',
   path: '/cars/request/deny',
-  summary: "Deny a new listing with a reason the owner sees; 'Successfully denied car'",
-  tags,
+  tag,
+  operationId: 'denyListingRequest',
+  summary: 'Deny a new listing',
+  description: "Deny a new listing with a reason the owner sees; 'Successfully denied car'",
+  errors: [404, 409],
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(denySchema) },
   responses: responses(nothing, "'Successfully denied car'"),
 });
 
-export const denyEdit = createRoute({
+export const denyEdit = route({
   method: 'post',
   path: '/cars/edit/deny',
-  summary: "Deny an edit with the reason entered; 'Successfully denied car'",
-  tags,
+  tag,
+  operationId: 'denyListingEdit',
+  summary: 'Deny an edit',
+  description: "Deny an edit with the reason entered; 'Successfully denied car'",
+  errors: [404, 409],
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(denySchema) },
   responses: responses(nothing, "'Successfully denied car'"),
 });
 
-export const editDetails = createRoute({
+export const editDetails = route({
   method: 'get',
   path: '/car/edit/{id}',
-  summary: 'An edit with the live listing it changes (original) for comparison',
-  tags,
+  tag,
+  operationId: 'getListingEdit',
+  summary: 'Get an edit and its original',
+  description: 'An edit with the live listing it changes (original) for comparison',
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { params: idParams },
@@ -140,11 +188,13 @@ export const editDetails = createRoute({
   ),
 });
 
-export const reports = createRoute({
+export const reports = route({
   method: 'get',
   path: '/car/reports/{id}',
-  summary: "A listing's open reports, newest first",
-  tags,
+  tag,
+  operationId: 'listListingReports',
+  summary: "List a listing's reports",
+  description: "A listing's open reports, newest first",
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { params: idParams },

@@ -1,24 +1,24 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { countSiteDay } from '../insights/retention.ts';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
-import type { ListingState } from '#shared/schemas/listing.ts';
+import type { ListingState } from '#shared/schemas/listing-display.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
 import {
-  configuration,
   listingEquipment,
   listingImages,
   listings,
   listingSafety,
   reports,
-  subscriptionPeriods,
-  subscriptions,
 } from '../db/schema/index.ts';
 import type { Caller, Deps } from '../http/env.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { notificationTypes, notify } from '../notifications/notify.ts';
+import { escapeHtml, notificationTypes, notify } from '../notifications/notify.ts';
+import { alertPriceDrop } from '../prices/price-drops.ts';
+import { release, startPromotion } from '../promotion/promotion.ts';
+import { recordListingChange } from '../saved-searches/listing-changes.ts';
 import { LISTING_NOT_FOUND } from './details.ts';
 import { dropUnusedPhotos, photoKeys } from './listings.service.ts';
-import { release, spend } from './reservations.ts';
 
 async function lockListing(tx: Db, id: number) {
   const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
@@ -46,12 +46,6 @@ const listingNotice = (title: string, text: string) => ({
   mail: `${text}\n\nSpotted`,
 });
 
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /** Approves a new listing: it goes live, a reservation becomes the purchase and its promotion starts. */
 export async function approveRequest(deps: Deps, admin: Caller, id: number) {
   await deps.db.transaction(async (tx) => {
@@ -68,18 +62,10 @@ export async function approveRequest(deps: Deps, admin: Caller, id: number) {
         updatedAt: now,
       })
       .where(eq(listings.id, id));
-    const purchase = await spend(tx, id);
-    if (purchase)
-      await startPromotion(
-        tx,
-        row.userId,
-        id,
-        row.listingTypeId,
-        purchase.credits,
-        purchase.id,
-        now,
-      );
-    await audit(tx, admin.id, 'approve', 'listing', id);
+    await startPromotion(tx, row, now);
+    if (!row.publishedAt) await countSiteDay(tx, 'newListings');
+    await recordListingChange(tx, id);
+    await audit(tx, admin.id, 'approve', 'listing', id, submitted(row));
     await notify(
       tx,
       row.userId,
@@ -88,44 +74,6 @@ export async function approveRequest(deps: Deps, admin: Caller, id: number) {
         `Your listing "${row.title}" was approved and is now live on Spotted.`,
       ),
     );
-  });
-}
-
-/** Starts the paid period of a promoted listing (the subscription renews it later). */
-export async function startPromotion(
-  tx: Db,
-  userId: number,
-  listingId: number,
-  listingTypeId: number,
-  credits: number,
-  transactionId: number,
-  start: Date,
-) {
-  const [config] = await tx
-    .select({ days: configuration.subscriptionDuration })
-    .from(configuration);
-  const end = new Date(start.getTime() + (config?.days ?? 30) * 86_400_000);
-  const [subscription] = await tx
-    .insert(subscriptions)
-    .values({
-      listingId,
-      userId,
-      listingTypeId,
-      typeId: 1,
-      credits,
-      createdAt: start,
-      expiresAt: end,
-    })
-    .returning({ id: subscriptions.id });
-  if (!subscription) throw new Error('subscription insert returned nothing');
-  await tx.insert(subscriptionPeriods).values({
-    subscriptionId: subscription.id,
-    listingId,
-    listingTypeId,
-    credits,
-    transactionId,
-    periodStart: start,
-    periodEnd: end,
   });
 }
 
@@ -140,7 +88,7 @@ export async function denyRequest(deps: Deps, admin: Caller, id: number, reason:
       .set({ state: 'DENIED', deniedMessage: reason, updatedAt: new Date() })
       .where(eq(listings.id, id));
     await release(tx, id);
-    await audit(tx, admin.id, 'deny', 'listing', id, { reason });
+    await audit(tx, admin.id, 'deny', 'listing', id, { reason, ...submitted(row) });
     await notify(
       tx,
       row.userId,
@@ -179,11 +127,19 @@ export async function approveEdit(deps: Deps, admin: Caller, id: number) {
       topSpottedAt: _ts,
       publishedAt: _p,
       createdAt: _c,
+      // The price insight is the price job's, computed for the live listing.
+      priceBand: _pb,
+      priceEstimate: _pe,
+      priceComparables: _pc,
+      priceDeal: _pd,
+      pricePoints: _pp,
+      reviewFlags: _f,
+      hiddenAt: _h,
       ...fields
     } = edit;
     await tx
       .update(listings)
-      .set({ ...fields, state: 'ACTIVE', updatedAt: new Date() })
+      .set({ ...fields, state: 'ACTIVE', hiddenAt: null, updatedAt: new Date() })
       .where(eq(listings.id, originalId));
     await tx.delete(listingImages).where(eq(listingImages.listingId, originalId));
     await tx
@@ -202,7 +158,23 @@ export async function approveEdit(deps: Deps, admin: Caller, id: number) {
       .where(eq(listingEquipment.listingId, id));
     await tx.delete(listings).where(eq(listings.id, id));
     if (original.state === 'SUSPENDED') await dismissOpenReports(tx, originalId);
-    await audit(tx, admin.id, 'approve-edit', 'listing', originalId, { editId: id });
+    await recordListingChange(tx, originalId);
+    await alertPriceDrop(
+      tx,
+      {
+        listingId: originalId,
+        ownerId: original.userId,
+        title: edit.title,
+        currency: edit.currency,
+        oldPrice: original.price,
+        newPrice: edit.price,
+      },
+      deps.config.PUBLIC_URL,
+    );
+    await audit(tx, admin.id, 'approve-edit', 'listing', originalId, {
+      editId: id,
+      ...submitted(edit),
+    });
     await notify(
       tx,
       edit.userId,
@@ -228,7 +200,11 @@ export async function denyEdit(deps: Deps, admin: Caller, id: number, reason: st
       .update(listings)
       .set({ state: 'DENIED', deniedMessage: reason, updatedAt: new Date() })
       .where(eq(listings.id, id));
-    await audit(tx, admin.id, 'deny-edit', 'listing', edit.originalId, { editId: id, reason });
+    await audit(tx, admin.id, 'deny-edit', 'listing', edit.originalId, {
+      editId: id,
+      reason,
+      ...submitted(edit),
+    });
     await notify(
       tx,
       edit.userId,
@@ -240,29 +216,47 @@ export async function denyEdit(deps: Deps, admin: Caller, id: number, reason: st
   });
 }
 
+/**
+ * Closes a listing's open reports and brings it back to search if reports had hidden it; answers
+ * when the first of them arrived (the moderation log's turnaround clock).
+ */
 async function dismissOpenReports(tx: Db, listingId: number) {
-  await tx
+  const closed = await tx
     .update(reports)
     .set({ dismissedAt: new Date() })
-    .where(and(eq(reports.listingId, listingId), isNull(reports.dismissedAt)));
+    .where(and(eq(reports.listingId, listingId), isNull(reports.dismissedAt)))
+    .returning({ at: reports.createdAt });
+  await tx
+    .update(listings)
+    .set({ hiddenAt: null })
+    .where(and(eq(listings.id, listingId), isNotNull(listings.hiddenAt)));
+  const first = closed.reduce<Date | null>((min, r) => (min && min < r.at ? min : r.at), null);
+  return first ? { submittedAt: first.toISOString() } : {};
 }
 
-export async function suspend(deps: Deps, admin: Caller, id: number) {
+/** When what an admin decides on was submitted: the clock of the turnaround median. */
+const submitted = (row: { updatedAt: Date }) => ({ submittedAt: row.updatedAt.toISOString() });
+
+/** Suspends a live listing; `reason`, when the admin gave one, is sent to the owner. */
+export async function suspend(deps: Deps, admin: Caller, id: number, reason?: string) {
   await deps.db.transaction(async (tx) => {
     const row = await lockListing(tx, id);
     expectRequest(row, false);
     expectState(row, ['ACTIVE'], 'suspended');
     await tx
       .update(listings)
-      .set({ state: 'SUSPENDED', topSpottedAt: null, updatedAt: new Date() })
+      .set({ state: 'SUSPENDED', topSpottedAt: null, hiddenAt: null, updatedAt: new Date() })
       .where(eq(listings.id, id));
-    await audit(tx, admin.id, 'suspend', 'listing', id);
+    await audit(tx, admin.id, 'suspend', 'listing', id, {
+      ...(reason ? { reason } : {}),
+      ...(await openReportsSince(tx, id)),
+    });
     await notify(
       tx,
       row.userId,
       listingNotice(
         'Your listing is suspended',
-        `Your listing "${row.title}" is suspended because someone has reported it. You can edit your listing and initiate process of adding it again.`,
+        `Your listing "${row.title}" is suspended because someone has reported it.${reason ? ` Reason: ${reason}` : ''} You can edit your listing and initiate process of adding it again.`,
       ),
     );
   });
@@ -278,8 +272,9 @@ export async function activate(deps: Deps, admin: Caller, id: number) {
       .update(listings)
       .set({ state: 'ACTIVE', updatedAt: new Date() })
       .where(eq(listings.id, id));
-    await dismissOpenReports(tx, id);
-    await audit(tx, admin.id, 'activate', 'listing', id);
+    const since = await dismissOpenReports(tx, id);
+    await recordListingChange(tx, id);
+    await audit(tx, admin.id, 'activate', 'listing', id, since);
     await notify(
       tx,
       row.userId,
@@ -292,8 +287,8 @@ export async function activate(deps: Deps, admin: Caller, id: number) {
 export async function dismissReports(deps: Deps, admin: Caller, id: number) {
   await deps.db.transaction(async (tx) => {
     await lockListing(tx, id);
-    await dismissOpenReports(tx, id);
-    await audit(tx, admin.id, 'dismiss-reports', 'listing', id);
+    const since = await dismissOpenReports(tx, id);
+    await audit(tx, admin.id, 'dismiss-reports', 'listing', id, since);
   });
 }
 
@@ -309,6 +304,16 @@ export async function setTopSpotted(deps: Deps, admin: Caller, id: number, on: b
     await audit(tx, admin.id, on ? 'add-top-spotted' : 'remove-top-spotted', 'listing', id);
   });
   return on ? messages.moderation.addedToFeatured : messages.moderation.removedFromFeatured;
+}
+
+async function openReportsSince(tx: Db, listingId: number) {
+  const [first] = await tx
+    .select({ at: reports.createdAt })
+    .from(reports)
+    .where(and(eq(reports.listingId, listingId), isNull(reports.dismissedAt)))
+    .orderBy(reports.createdAt)
+    .limit(1);
+  return first ? { submittedAt: first.at.toISOString() } : {};
 }
 
 export async function reportsOf(db: Db, listingId: number) {

@@ -9,6 +9,7 @@ import {
   cardKey,
   cardUrl,
   cardVersions,
+  webpVersions,
   deletePhotos,
   largeKey,
   largeVersion,
@@ -93,7 +94,7 @@ describe('savePhotos', () => {
       height: 630,
       isCover: true,
       position: 0,
-      cardWidths: [320, 480, 640],
+      cardWidths: [320, 480, 640, 840],
       largeWidth: 2000,
       largeHeight: 1500,
     });
@@ -102,11 +103,14 @@ describe('savePhotos', () => {
     expect(photoUrl(key)).toBe(`/images/${key}`);
     expect(cardUrl(key)).toBe(`/images/${key.replace('.jpg', '-card.jpg')}`);
     const stem = `/images/${key.replace('.jpg', '')}`;
-    expect(cardVersions(key, saved!.cardWidths)).toEqual([
+    expect(webpVersions(key, saved!.cardWidths)).toEqual([
       { url: `${stem}-320.webp`, width: 320 },
       { url: `${stem}-480.webp`, width: 480 },
       { url: `${stem}-640.webp`, width: 640 },
+      { url: `${stem}-840.webp`, width: 840 },
     ]);
+    // A card offers no version wider than 640 px.
+    expect(cardVersions(key, saved!.cardWidths).map((v) => v.width)).toEqual([320, 480, 640]);
     expect(largeVersion(key, 2000, 1500)).toEqual({
       url: `${stem}-large.jpg`,
       width: 2000,
@@ -119,7 +123,7 @@ describe('savePhotos', () => {
     for (const body of [full, card, large]) {
       expect(body.subarray(0, 3)).toEqual(JPEG_MAGIC);
     }
-    const webps = await Promise.all(cardVersions(key, saved!.cardWidths).map((v) => stored(v.url)));
+    const webps = await Promise.all(webpVersions(key, saved!.cardWidths).map((v) => stored(v.url)));
     for (const body of [full, card, large, ...webps]) {
       const meta = await sharp(body).metadata();
       expect(meta.exif).toBeUndefined();
@@ -133,8 +137,9 @@ describe('savePhotos', () => {
       ['webp', 320, 240],
       ['webp', 480, 360],
       ['webp', 640, 480],
+      ['webp', 840, 630],
     ]);
-    expect(await storedFiles()).toHaveLength(6);
+    expect(await storedFiles()).toHaveLength(7);
   });
 
   it('keeps a full-screen version of at most 2048 px and never enlarges a small photo', async () => {
@@ -271,20 +276,22 @@ describe('savePhotos', () => {
         key: first!.key,
         width: 840,
         height: 630,
-        cardWidths: [320, 480, 640],
+        cardWidths: [320, 480, 640, 840],
         largeWidth: 2000,
         largeHeight: 1500,
+        dhash: first!.dhash,
         isCover: true,
         position: 0,
       },
     ]);
+    expect(typeof first!.dhash).toBe('bigint');
     expect(await storedFiles()).toEqual(before);
 
     const changed = await noisy(1200, 900).jpeg().toBuffer();
     const [replaced] = await savePhotos(storage, [photo(changed, { id: 2 })], existing);
     expect(replaced!.key).not.toBe(second!.key);
-    // 840 px, JPEG card, three WebP cards and the 1200 px full-screen version.
-    expect(await storedFiles()).toHaveLength(before.length + 6);
+    // 840 px, JPEG card, four WebP versions and the 1200 px full-screen version.
+    expect(await storedFiles()).toHaveLength(before.length + 7);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, countDistinct, eq, isNull } from 'drizzle-orm';
 import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
@@ -8,6 +8,8 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { bucket, throttle } from '../http/rate-limit.ts';
 import { isLive } from './listings.queries.ts';
 import { LISTING_NOT_FOUND } from './details.ts';
+import { escapeHtml } from '../notifications/notify.ts';
+import { notificationTypes, notify } from '../notifications/notify.ts';
 
 /**
  * Reports a live listing. The message is '{reason} - {details}' with at least 10 characters of
@@ -20,7 +22,8 @@ export async function reportListing(
   listingId: number,
   reporter: { userId: number | null; ip: string },
   message: string,
-) {
+  hideAt: number,
+): Promise<{ hidden: boolean }> {
   await throttle(db, [
     ...(reporter.userId === null ? [] : [bucket('reportsPerAccount', reporter.userId)]),
     bucket('reportsPerAddress', reporter.ip),
@@ -31,24 +34,62 @@ export async function reportListing(
   const details = (parts ? (parts[2] ?? '') : message).trim();
   if (details.length < limits.reportDetailsMin) throw badRequest(messages.listing.reportTooShort);
   if (!reason) throw badRequest(messages.listing.reportNoCategory);
-  const [row] = await db
-    .select()
-    .from(listings)
-    .where(and(eq(listings.id, listingId), isLive));
-  if (!row) throw notFound(LISTING_NOT_FOUND);
-  if (row.userId === reporter.userId) throw badRequest('You cannot report your own listing');
-  const inserted = await db
-    .insert(reports)
-    .values({
-      listingId,
-      userId: reporter.userId,
-      reporter:
-        reporter.userId === null
-          ? `address:${sha256(reporter.ip).slice(0, 32)}`
-          : `user:${reporter.userId}`,
-      message: message.trim(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (!inserted.length) throw conflict('You have already reported this listing');
+  const hidden = await db.transaction(async (tx) => {
+    // The listing's row lock orders concurrent reports, so the one that reaches the threshold
+    // sees every report before it and hides the listing exactly once.
+    const [row] = await tx
+      .select()
+      .from(listings)
+      .where(and(eq(listings.id, listingId), isLive))
+      .for('update');
+    if (!row) throw notFound(LISTING_NOT_FOUND);
+    if (row.userId === reporter.userId) throw badRequest('You cannot report your own listing');
+    const inserted = await tx
+      .insert(reports)
+      .values({
+        listingId,
+        userId: reporter.userId,
+        reporter:
+          reporter.userId === null
+            ? `address:${sha256(reporter.ip).slice(0, 32)}`
+            : `user:${reporter.userId}`,
+        message: message.trim(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (!inserted.length) throw conflict('You have already reported this listing');
+    return hideWhenReported(tx, row, hideAt);
+  });
+  return { hidden };
 }
+
+/**
+ * Reports that act: once `threshold` different reporters (accounts or addresses) have open
+ * reports on a live listing that no admin has looked at since, it leaves search, the home page
+ * and the seller's offer until an admin decides (dismissing, suspending or activating), and the
+ * owner is told. Its own page stays, so links keep working. 0 turns this off.
+ */
+async function hideWhenReported(
+  tx: Db,
+  row: { id: number; userId: number; title: string; hiddenAt: Date | null },
+  threshold: number,
+) {
+  if (threshold < 1 || row.hiddenAt) return false;
+  const [open] = await tx
+    .select({ reporters: countDistinct(reports.reporter) })
+    .from(reports)
+    .where(and(eq(reports.listingId, row.id), isNull(reports.dismissedAt)));
+  if ((open?.reporters ?? 0) < threshold) return false;
+  // The row's change notice ends the cached pages, searches and counts that showed it.
+  await tx.update(listings).set({ hiddenAt: new Date() }).where(eq(listings.id, row.id));
+  await notify(tx, row.userId, {
+    typeId: notificationTypes.listing,
+    title: 'Your listing is under review',
+    message: `<p>${escapeHtml(hiddenText(row.title))}</p>`,
+    mail: `${hiddenText(row.title)}\n\nSpotted`,
+  });
+  return true;
+}
+
+const hiddenText = (title: string) =>
+  `Several people reported your listing "${title}", so it is out of search until our team has reviewed it (usually within 5 business days). Its page stays reachable, and you will hear from us once it is reviewed.`;

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
-import type { CarCard, CarDetail } from '#shared/schemas/listing.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { wholeList } from '../../tests/support/lists.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
-
-interface Report {
-  id: number;
-  date: string;
-  text: string;
-}
 
 const MESSAGE = 'Not a real vehicle - the photos are taken from another site';
 const TOO_SHORT = 'You need to enter at least 10 characters.';
@@ -23,33 +17,34 @@ let owner: Session;
 const freshListing = () => liveListing(ctx, owner.accessToken, admin.accessToken);
 
 /** A report, from an address of its own unless `from` is given (reports count per address). */
-const report = (id: number, token?: string, message: unknown = MESSAGE, from = newAddress()) =>
-  ctx.request('POST', `/api/cars/report/${id}`, {
-    body: { message },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    from,
-  });
+const report = (id: number, token?: string, message = MESSAGE, from = newAddress()) =>
+  ctx
+    .client(token, from)
+    .call((r) => r.cars.report[':id'].$post({ param: { id: String(id) }, json: { message } }));
 /** A report from a visitor who is not logged in, from `from` with the browser `browser`. */
 const reportAnonymously = (id: number, browser: string, from: string, message = MESSAGE) =>
-  ctx.request('POST', `/api/cars/report/${id}`, {
-    body: { message },
-    headers: { 'user-agent': browser },
-    from,
-  });
+  ctx
+    .client(undefined, from, { 'user-agent': browser })
+    .call((r) => r.cars.report[':id'].$post({ param: { id: String(id) }, json: { message } }));
 
 const reported = async () =>
-  (await ctx.get<CarCard[]>('/api/cars/reported', admin.accessToken)).data.map((c) => c.id);
+  wholeList(
+    (await ctx.client(admin.accessToken).call((r) => r.cars.reported.$get({ query: {} }))).data,
+  ).map((c) => c.id);
 const suspended = async () =>
-  (await ctx.get<CarCard[]>('/api/cars/suspended', admin.accessToken)).data.map((c) => c.id);
+  wholeList(
+    (await ctx.client(admin.accessToken).call((r) => r.cars.suspended.$get({ query: {} }))).data,
+  ).map((c) => c.id);
 const reportsOf = (id: number, token = admin.accessToken) =>
-  ctx.get<Report[]>(`/api/car/reports/${id}`, token);
+  ctx.client(token).call((r) => r.car.reports[':id'].$get({ param: { id: String(id) } }));
 const dismiss = (id: number, token = admin.accessToken) =>
-  ctx.post(`/api/car/${id}/report/delete`, {}, token);
+  ctx.client(token).call((r) => r.car[':id'].report.delete.$post({ param: { id: String(id) } }));
 const suspend = (id: number, token = admin.accessToken) =>
-  ctx.post(`/api/cars/suspend/${id}`, {}, token);
+  ctx.client(token).call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }));
 const activate = (id: number, token = admin.accessToken) =>
-  ctx.post(`/api/cars/activate/${id}`, {}, token);
-const details = (id: number, token?: string) => ctx.get<CarDetail>(`/api/car/${id}`, token);
+  ctx.client(token).call((r) => r.cars.activate[':id'].$post({ param: { id: String(id) } }));
+const details = (id: number, token?: string) =>
+  ctx.client(token).call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
@@ -234,12 +229,18 @@ describe('reported listings (admin)', () => {
     const id = await freshListing();
     const user = await signUp(ctx);
     const calls = [
-      (token?: string) => ctx.get('/api/cars/reported', token),
-      (token?: string) => ctx.get('/api/cars/suspended', token),
-      (token?: string) => ctx.get(`/api/car/reports/${id}`, token),
-      (token?: string) => ctx.post(`/api/car/${id}/report/delete`, {}, token),
-      (token?: string) => ctx.post(`/api/cars/suspend/${id}`, {}, token),
-      (token?: string) => ctx.post(`/api/cars/activate/${id}`, {}, token),
+      (token?: string) => ctx.client(token).call((r) => r.cars.reported.$get({ query: {} })),
+      (token?: string) => ctx.client(token).call((r) => r.cars.suspended.$get({ query: {} })),
+      (token?: string) =>
+        ctx.client(token).call((r) => r.car.reports[':id'].$get({ param: { id: String(id) } })),
+      (token?: string) =>
+        ctx
+          .client(token)
+          .call((r) => r.car[':id'].report.delete.$post({ param: { id: String(id) } })),
+      (token?: string) =>
+        ctx.client(token).call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } })),
+      (token?: string) =>
+        ctx.client(token).call((r) => r.cars.activate[':id'].$post({ param: { id: String(id) } })),
     ];
     for (const call of calls) {
       expect(await call(user.accessToken)).toMatchObject({ status: 403, code: 403 });

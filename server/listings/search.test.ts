@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
-import type { CarCard, ListingPayloadInput } from '#shared/schemas/listing.ts';
+import type { ListingPayloadInput } from '#shared/schemas/listing-payload.ts';
+import type { SearchRequest } from '#shared/schemas/listing-search.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import {
@@ -78,11 +79,6 @@ interface Filters {
   onlyDirectFinanceAvailable?: boolean;
   onlyFirstOwner?: boolean;
   onlyRedPlate?: boolean;
-}
-
-interface Page {
-  cars: CarCard[];
-  totalCount: number;
 }
 
 const COUNT = 30;
@@ -240,7 +236,8 @@ const orderBy = (key: 'price' | 'year', direction: 'ASC' | 'DESC') => (a: Car, b
 const ids = (cars: { id: number }[]) => cars.map((c) => c.id);
 const sortedIds = (cars: { id: number }[]) => ids(cars).sort((a, b) => a - b);
 
-const search = (body: object) => ctx.post<Page>('/api/cars/search', body);
+const search = (body: object) =>
+  ctx.client().call((r) => r.cars.search.$post({ json: body as SearchRequest }));
 
 /** Searches with `filters` and checks the result set and count against the copy. */
 async function expectSearch(filters: object, expected: Car[]) {
@@ -252,7 +249,9 @@ async function expectSearch(filters: object, expected: Car[]) {
 }
 
 async function approve(id: number) {
-  const res = await ctx.post(`/api/cars/requests/approve/${id}`, {}, admin.accessToken);
+  const res = await ctx
+    .client(admin.accessToken)
+    .call((r) => r.cars.requests.approve[':id'].$post({ param: { id: String(id) } }));
   expect(res.code).toBe(0);
 }
 
@@ -263,7 +262,7 @@ async function submitEdit(car: Car, changes: Partial<ListingPayloadInput>) {
     ...(await listingPayload(ctx, { ...payloadOf(car), ...changes })),
     originalId: car.id,
   };
-  const res = await ctx.post<{ id: number }>('/api/cars/edit', body, owner.accessToken);
+  const res = await ctx.client(owner.accessToken).call((r) => r.cars.edit.$post({ json: body }));
   expect(res.code).toBe(0);
   return res.data.id;
 }
@@ -299,15 +298,19 @@ beforeAll(async () => {
   const [a, b, c] = sellers.map((s) => s.accessToken) as [string, string, string];
   hidden.pending = await submitListing(ctx, a, extra(10, 'HIDDEN-PENDING'));
   hidden.denied = await submitListing(ctx, b, extra(11, 'HIDDEN-DENIED'));
-  const denied = await ctx.post(
-    '/api/cars/request/deny',
-    { id: hidden.denied, message: 'Photos do not show the car' },
-    admin.accessToken,
+  const denied = await ctx.client(admin.accessToken).call((r) =>
+    r.cars.request.deny.$post({
+      json: { id: hidden.denied, message: 'Photos do not show the car' },
+    }),
   );
   expect(denied.code).toBe(0);
   hidden.suspended = await liveListing(ctx, c, admin.accessToken, extra(12, 'HIDDEN-SUSPENDED'));
   expect(
-    (await ctx.post(`/api/cars/suspend/${hidden.suspended}`, {}, admin.accessToken)).code,
+    (
+      await ctx
+        .client(admin.accessToken)
+        .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(hidden.suspended) } }))
+    ).code,
   ).toBe(0);
   withPendingEdit = live.find((car) => car.seller === sellers[0]!.userId && car.typeId === 3)!;
   hidden.edit = await submitEdit(withPendingEdit, {
@@ -316,7 +319,9 @@ beforeAll(async () => {
   });
 
   topSpotted = [...live].reverse().find((c) => c.typeId === 3 && c.id !== withPendingEdit.id)!;
-  const top = await ctx.put(`/api/cars/top-spotted/add/${topSpotted.id}`, admin.accessToken);
+  const top = await ctx
+    .client(admin.accessToken)
+    .call((r) => r.cars['top-spotted'].add[':id'].$put({ param: { id: String(topSpotted.id) } }));
   expect(top.code).toBe(0);
 });
 afterAll(() => ctx.close());
@@ -516,7 +521,9 @@ describe('POST /api/cars/search order and paging', () => {
     const oldest = live.find((c) => c.typeId === 3 && c.id !== withPendingEdit.id)!;
     const editId = await submitEdit(oldest, { title: 'Approved new title' });
     const before = await search({ pageSize: 100 });
-    const res = await ctx.post(`/api/cars/edit/approve/${editId}`, {}, admin.accessToken);
+    const res = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.cars.edit.approve[':id'].$post({ param: { id: String(editId) } }));
     expect(res).toMatchObject({ status: 200, code: 0, message: 'Successfully approved car' });
     oldest.title = 'Approved new title';
     const after = await search({ pageSize: 100 });
@@ -547,13 +554,10 @@ describe('POST /api/cars/search bad input', () => {
 });
 
 describe('the other public lists', () => {
-  interface Home {
-    cars: { cars: CarCard[]; totalCount: number; ads: unknown[] };
-    topSpottedCars: CarCard[];
-  }
-
   it('POST /api/cars answers the home page in the default order with ads and Top Spotted', async () => {
-    const res = await ctx.post<Home>('/api/cars', { pageNumber: 1, pageSize: 50 });
+    const res = await ctx
+      .client()
+      .call((r) => r.cars.$post({ json: { pageNumber: 1, pageSize: 50 } }));
     expect(res).toMatchObject({ status: 200, code: 0 });
     expect(ids(res.data.cars.cars)).toEqual(ids([...live].sort(defaultOrder)));
     expect(res.data.cars.totalCount).toBe(COUNT);
@@ -563,17 +567,24 @@ describe('the other public lists', () => {
   });
 
   it('POST /api/cars pages the home list', async () => {
-    const res = await ctx.post<Home>('/api/cars', { pageNumber: 2, pageSize: 10 });
+    const res = await ctx
+      .client()
+      .call((r) => r.cars.$post({ json: { pageNumber: 2, pageSize: 10 } }));
     expect(ids(res.data.cars.cars)).toEqual(ids([...live].sort(defaultOrder).slice(10, 20)));
     expect(res.data.cars.totalCount).toBe(COUNT);
   });
 
   it("POST /api/cars/user/{userId} answers only that seller's live listings", async () => {
     for (const seller of sellers) {
-      const res = await ctx.post<Page>(`/api/cars/user/${seller.userId}`, {
-        pageNumber: 1,
-        pageSize: 50,
-      });
+      const res = await ctx.client().call((r) =>
+        r.cars.user[':userId'].$post({
+          param: { userId: String(seller.userId) },
+          json: {
+            pageNumber: 1,
+            pageSize: 50,
+          },
+        }),
+      );
       const own = live.filter((c) => c.seller === seller.userId).sort(defaultOrder);
       expect(res).toMatchObject({ status: 200, code: 0 });
       expect(ids(res.data.cars)).toEqual(ids(own));

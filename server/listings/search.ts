@@ -1,10 +1,31 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { SearchFilters } from '#shared/schemas/listing.ts';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
+import { listingFields, type ListingField } from '#shared/schemas/listing-fields.ts';
+import { type SearchFilters } from '#shared/schemas/listing-search.ts';
+import { searchFilterEntries, type SearchFilter } from '#shared/search-filters.ts';
 import { listingEquipment, listings, listingSafety } from '../db/schema/index.ts';
-import { defaultOrder, isLive } from './listings.queries.ts';
+import { asColumn } from './listing-rules.ts';
+import { defaultOrder, isListed } from './listings.queries.ts';
 
 const present = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
 const some = (v: number[] | null | undefined): v is number[] => Array.isArray(v) && v.length > 0;
+/**
+ * Range bounds on integer columns: a fractional bound means the next whole number inside the
+ * range (PostgreSQL refuses to compare an integer column with "2010.5").
+ */
+const atLeast = (column: Column, v: number) => gte(column, Math.ceil(v));
+const atMost = (column: Column, v: number) => lte(column, Math.floor(v));
 
 /** Listings that have every one of `ids` in a feature table. */
 function hasAll(table: typeof listingSafety | typeof listingEquipment, ids: number[]): SQL {
@@ -13,54 +34,50 @@ function hasAll(table: typeof listingSafety | typeof listingEquipment, ids: numb
   return sql`(select count(*) from ${table} where ${table.listingId} = "listings"."id" and ${inArray(table.itemId, unique)}) = ${unique.length}`;
 }
 
-/** The WHERE of POST cars/search: live listings matching every filter given. */
-export function searchWhere(f: SearchFilters): SQL | undefined {
-  return and(
-    isLive,
-    present(f.brand) ? eq(listings.makeId, f.brand) : undefined,
-    present(f.model) ? eq(listings.modelId, f.model) : undefined,
-    present(f.minPrice) ? gte(listings.price, f.minPrice) : undefined,
-    present(f.maxPrice) ? lte(listings.price, f.maxPrice) : undefined,
-    present(f.minYear) ? gte(listings.year, f.minYear) : undefined,
-    present(f.maxYear) ? lte(listings.year, f.maxYear) : undefined,
-    some(f.bodyFilter) ? inArray(listings.bodyId, f.bodyFilter) : undefined,
-    some(f.fuelFilter) ? inArray(listings.fuelId, f.fuelFilter) : undefined,
-    f.chassisNumber
-      ? ilike(listings.chassisNumber, `%${f.chassisNumber.replace(/[%_\\]/g, '\\$&')}%`)
-      : undefined,
-    present(f.minCubic) ? gte(listings.cubics, f.minCubic) : undefined,
-    present(f.maxCubic) ? lte(listings.cubics, f.maxCubic) : undefined,
-    present(f.minPower) ? gte(listings.power, f.minPower) : undefined,
-    present(f.maxPower) ? lte(listings.power, f.maxPower) : undefined,
-    present(f.minMillage) ? gte(listings.millage, f.minMillage) : undefined,
-    present(f.maxMillage) ? lte(listings.millage, f.maxMillage) : undefined,
-    some(f.emissionClassFilter)
-      ? inArray(listings.emissionClassId, f.emissionClassFilter)
-      : undefined,
-    some(f.driveTrainFilter) ? inArray(listings.driveTrainId, f.driveTrainFilter) : undefined,
-    some(f.transmissionFilter) ? inArray(listings.transmissionId, f.transmissionFilter) : undefined,
-    present(f.doorNumber) ? eq(listings.doorNumberId, f.doorNumber) : undefined,
-    present(f.steeringWheelSide)
-      ? eq(listings.steeringWheelSideId, f.steeringWheelSide)
-      : undefined,
-    present(f.acType) ? eq(listings.acTypeId, f.acType) : undefined,
-    present(f.origin) ? eq(listings.originId, f.origin) : undefined,
-    some(f.carColor) ? inArray(listings.colorId, f.carColor) : undefined,
-    some(f.safety) ? hasAll(listingSafety, f.safety) : undefined,
-    some(f.equipment) ? hasAll(listingEquipment, f.equipment) : undefined,
-    f.onlyFixedPrice ? eq(listings.isFixedPrice, true) : undefined,
-    f.onlyDirectFinanceAvailable ? eq(listings.isDirectFinanceAvailable, true) : undefined,
-    f.onlyFirstOwner ? eq(listings.isFirstOwner, true) : undefined,
-    f.onlyRedPlate ? eq(listings.isRedPlate, true) : undefined,
-  );
+/** The condition of one filter on its listing field; none when the filter is empty. */
+function condition(filter: SearchFilter, value: unknown): SQL | undefined {
+  if (filter.kind === 'allOf') {
+    if (!some(value as number[] | null)) return undefined;
+    return hasAll(filter.field === 'safety' ? listingSafety : listingEquipment, value as number[]);
+  }
+  const column: Column =
+    filter.field === 'priceBand'
+      ? listings.priceBand
+      : listings[asColumn((listingFields[filter.field] as ListingField).column)];
+  switch (filter.kind) {
+    case 'id':
+      return present(value) ? eq(column, value as number) : undefined;
+    case 'min':
+      return present(value) ? atLeast(column, value as number) : undefined;
+    case 'max':
+      return present(value) ? atMost(column, value as number) : undefined;
+    case 'anyOf':
+      return some(value as number[] | null) ? inArray(column, value as number[]) : undefined;
+    case 'text':
+      return value ? ilike(column, `%${(value as string).replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+    case 'flag':
+      return value ? eq(column, true) : undefined;
+  }
 }
 
-/** The five sorts: default (tier, newest), price or year ascending or descending; then newest. */
+/** The WHERE of POST cars/search: listed live listings matching every filter given. */
+export function searchWhere(f: Omit<SearchFilters, 'pageNumber' | 'pageSize'>): SQL | undefined {
+  return and(isListed, ...searchFilterEntries.map(([name, filter]) => condition(filter, f[name])));
+}
+
+/**
+ * The sorts: default (tier, newest), price or year ascending or descending, then newest; or the
+ * best deal (price against its estimate, unrated cars last, through listings_live_deal_idx).
+ */
 export function sortOrder(
   sortBy: SearchFilters['sortBy'],
   direction: SearchFilters['sortDirection'],
 ): SQL[] {
   if (!sortBy) return defaultOrder;
+  if (sortBy === 'deal') {
+    const way = direction === 'DESC' ? sql`desc nulls last` : sql`asc nulls last`;
+    return [sql`${listings.priceDeal} ${way}`, desc(listings.id)];
+  }
   const column = { price: listings.price, year: listings.year, createdAt: listings.publishedAt }[
     sortBy
   ];

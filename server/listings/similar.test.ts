@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarDetail } from '#shared/schemas/listing.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing, modelId } from '../../tests/support/listings.ts';
@@ -34,7 +33,9 @@ describe("a listing page's similar vehicles", () => {
     const golfSameBody = await live(other.accessToken, car(golf, 10_000));
     const golfOtherBody = await live(other.accessToken, car(golf, 10_000, 2));
 
-    const page = await ctx.get<CarDetail>(`/api/car/${subject}`);
+    const page = await ctx
+      .client()
+      .call((r) => r.car[':id'].$get({ param: { id: String(subject) } }));
     expect(page.data.similarCars.map((c) => c.id)).toEqual([
       yarisNear,
       yarisFar,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarDetail } from '#shared/schemas/listing.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
@@ -18,7 +17,9 @@ describe('view counting', () => {
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
     const beacon = (headers: Record<string, string>, token?: string) =>
-      ctx.request<{ views: number }>('POST', `/api/car/${id}/view`, { headers, token });
+      ctx
+        .client(token, undefined, headers)
+        .call((r) => r.car[':id'].view.$post({ param: { id: String(id) } }));
 
     expect(await beacon(browser('A'))).toMatchObject({ status: 200, data: { views: 0 } });
     await beacon(browser('A'));
@@ -29,18 +30,28 @@ describe('view counting', () => {
     await ctx.deps.views.flush();
     expect((await beacon(browser('C'))).data.views).toBe(2);
     await ctx.deps.views.flush();
-    const detail = await ctx.get<CarDetail>(`/api/car/${id}`, seller.accessToken);
+    const detail = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     expect(detail.data.views).toBe(3);
     // The same visitors on another flush the same day count no more.
     await beacon(browser('A'));
     await ctx.deps.views.flush();
-    expect((await ctx.get<CarDetail>(`/api/car/${id}`, seller.accessToken)).data.views).toBe(3);
+    expect(
+      (
+        await ctx
+          .client(seller.accessToken)
+          .call((r) => r.car[':id'].$get({ param: { id: String(id) } }))
+      ).data.views,
+    ).toBe(3);
   });
 
   it('refuses a listing that is not live', async () => {
     const seller = await signUp(ctx);
     const pending = await submitListing(ctx, seller.accessToken);
-    const res = await ctx.request('POST', `/api/car/${pending}/view`);
+    const res = await ctx
+      .client()
+      .call((r) => r.car[':id'].view.$post({ param: { id: String(pending) } }));
     expect(res).toMatchObject({ status: 404, message: 'Listing not found' });
   });
 });

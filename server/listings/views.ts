@@ -4,24 +4,30 @@ import type { Db } from '../db/client.ts';
 /** How often an instance writes the views it has counted: the lag of the count shown. */
 export const VIEW_FLUSH_SECONDS = 5;
 
+/** What a visitor can do once a day per listing: see its page, reveal a contact, share it. */
+export type SeenKind = 'view' | 'phone' | 'email' | 'share';
+
 export interface ViewCounter {
-  /** Counts a view of `listingId` by `visitor` today (once per visitor and day, at the flush). */
-  record(listingId: number, visitor: string): void;
-  /** Writes the views counted so far: one statement, whatever their number. */
+  /** Counts `kind` of `listingId` by `visitor` today (once per visitor, kind and day, at the flush). */
+  record(listingId: number, visitor: string, kind?: SeenKind): void;
+  /** Writes the events counted so far: one statement, whatever their number. */
   flush(): Promise<void>;
 }
 
 /**
- * Views are gathered in memory and written in batches, so reading a listing writes nothing.
- * The database keeps the once-per-visitor-and-day rule (listing_views' key), so instances that
- * count the same visitor agree; an instance that dies loses at most one interval's views.
+ * Views (and contact reveals and shares) are gathered in memory and written in batches, so reading
+ * a listing writes nothing. The database keeps the once-per-visitor-and-day rule (listing_views'
+ * key; other kinds than a view keep their rows there under `kind|visitor`), so instances that count
+ * the same visitor agree; an instance that dies loses at most one interval's events. The same
+ * statement adds what was new to the listing's views, its day in listing_stats and the site's day.
  */
 export function viewCounter(db: Db): ViewCounter {
   let pending = new Map<string, { listingId: number; visitor: string; day: string }>();
   return {
-    record(listingId, visitor) {
+    record(listingId, visitor, kind = 'view') {
       const day = new Date().toISOString().slice(0, 10);
-      pending.set(`${listingId}|${day}|${visitor}`, { listingId, visitor, day });
+      const key = kind === 'view' ? visitor : `${kind}|${visitor}`;
+      pending.set(`${listingId}|${day}|${key}`, { listingId, visitor: key, day });
     },
     async flush() {
       if (!pending.size) return;
@@ -30,16 +36,40 @@ export function viewCounter(db: Db): ViewCounter {
       const ids = batch.map((v) => v.listingId);
       const visitors = batch.map((v) => v.visitor);
       const days = batch.map((v) => v.day);
+      // Joined with listings: a listing removed since its event was counted is left out.
       await db.execute(sql`
         with seen as (
           insert into listing_views (listing_id, visitor, day)
-          select * from unnest(
+          select u.listing_id, u.visitor, u.day from unnest(
             ${sql.param(ids)}::int[], ${sql.param(visitors)}::text[], ${sql.param(days)}::date[])
+            as u(listing_id, visitor, day)
+          join listings on listings.id = u.listing_id
           on conflict do nothing
-          returning listing_id),
-        counted as (select listing_id, count(*)::int as n from seen group by listing_id)
-        update listings set views = views + counted.n
-        from counted where listings.id = counted.listing_id`);
+          returning listing_id, visitor, day),
+        counted as (
+          select listing_id, day,
+            count(*) filter (where visitor not like '%|%')::int as views,
+            count(*) filter (where visitor like 'phone|%')::int as phone,
+            count(*) filter (where visitor like 'email|%')::int as email,
+            count(*) filter (where visitor like 'share|%')::int as shares
+          from seen group by listing_id, day),
+        bumped as (
+          update listings set views = listings.views + c.n
+          from (select listing_id, sum(views)::int as n from counted group by listing_id) c
+          where listings.id = c.listing_id and c.n > 0),
+        site as (
+          insert into site_stats (day, views, contacts)
+          select day, sum(views)::int, sum(phone + email)::int from counted group by day
+          on conflict (day) do update set
+            views = site_stats.views + excluded.views,
+            contacts = site_stats.contacts + excluded.contacts)
+        insert into listing_stats (listing_id, day, views, phone_reveals, email_reveals, shares)
+        select listing_id, day, views, phone, email, shares from counted
+        on conflict (listing_id, day) do update set
+          views = listing_stats.views + excluded.views,
+          phone_reveals = listing_stats.phone_reveals + excluded.phone_reveals,
+          email_reveals = listing_stats.email_reveals + excluded.email_reveals,
+          shares = listing_stats.shares + excluded.shares`);
     },
   };
 }

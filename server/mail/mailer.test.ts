@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { privatePayload } from '../../tests/support/factories.ts';
+import { log } from '../ops/log.ts';
 import { createMailer } from './mailer.ts';
 import { deliverQueuedMail } from './queue.ts';
 
@@ -125,13 +126,17 @@ describe('createMailer over SMTP', () => {
 describe('the forgot-password flow over real SMTP', () => {
   it('mails a 6-digit code that the verify step accepts', async () => {
     const payload = privatePayload();
-    const registered = await ctx.post('/api/user/register/private', payload);
+    const registered = await ctx
+      .client()
+      .call((r) => r.user.register.private.$post({ json: payload }));
     expect(registered.code).toBe(0);
     // createApp keeps the deps object and handlers read c.var.deps.mailer per request.
     ctx.deps.mailer = createMailer({ from: FROM, smtpUrl, outboxDir: '/tmp/unused' });
     const email = payload.email.toLowerCase();
 
-    const forgot = await ctx.post('/api/user/password/forgot', { email });
+    const forgot = await ctx
+      .client()
+      .call((r) => r.user.password.forgot.$post({ json: { email } }));
     expect(forgot.status).toBe(200);
     expect(forgot.code).toBe(0);
     expect(forgot.message).toBe('Code sent to email');
@@ -146,7 +151,9 @@ describe('the forgot-password flow over real SMTP', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(header(raw, 'subject')).toContain(code);
 
-    const verify = await ctx.post('/api/user/password/forgot/verify', { email, code });
+    const verify = await ctx
+      .client()
+      .call((r) => r.user.password.forgot.verify.$post({ json: { email, code: code! } }));
     expect(verify.status).toBe(200);
     expect(verify.code).toBe(0);
   });
@@ -154,7 +161,9 @@ describe('the forgot-password flow over real SMTP', () => {
   it('mails nothing for an address without an account, with the same answer', async () => {
     ctx.deps.mailer = createMailer({ from: FROM, smtpUrl, outboxDir: '/tmp/unused' });
     const email = 'stranger@example.mt';
-    const forgot = await ctx.post('/api/user/password/forgot', { email });
+    const forgot = await ctx
+      .client()
+      .call((r) => r.user.password.forgot.$post({ json: { email } }));
     expect(forgot.code).toBe(0);
     expect(forgot.message).toBe('Code sent to email');
     await deliverQueuedMail(ctx.db, ctx.deps.mailer);
@@ -164,7 +173,7 @@ describe('the forgot-password flow over real SMTP', () => {
 
 describe('createMailer without SMTP', () => {
   it('writes each message as an .eml file into the outbox', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const info = vi.spyOn(log, 'info').mockImplementation(() => {});
     try {
       const dir = path.join(outboxDir, 'nested');
       const mailer = createMailer({ from: FROM, outboxDir: dir });
@@ -180,7 +189,10 @@ describe('createMailer without SMTP', () => {
       expect(header(raw, 'to')).toBe('seller@example.mt');
       expect(header(raw, 'from')).toBe(FROM);
       expect(body(raw)).toContain('your Premium listing renews tomorrow');
-      expect(info).toHaveBeenCalledWith(expect.stringContaining('Your subscription renews'));
+      expect(info).toHaveBeenCalledWith(
+        expect.objectContaining({ subject: 'Your subscription renews tomorrow' }),
+        'mail written to the outbox',
+      );
     } finally {
       info.mockRestore();
     }

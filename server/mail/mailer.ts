@@ -1,12 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { log } from '../ops/log.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -42,7 +44,7 @@ export function createMailer(options: {
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      console.info(`[mail] "${message.subject}" to ${message.to} -> ${file}`);
+      log.info({ subject: message.subject, file }, 'mail written to the outbox');
     },
   };
 }

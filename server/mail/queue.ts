@@ -48,6 +48,7 @@ export async function deliverQueuedMail(db: Db, mailer: Mailer, batch = 50): Pro
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        headers: message.headers ?? undefined,
       });
       await db.update(mailQueue).set({ sentAt: new Date() }).where(eq(mailQueue.id, message.id));
       sent++;

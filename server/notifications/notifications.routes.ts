@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { idParam } from '#shared/schemas/envelope.ts';
 import {
   notificationPageSchema,
@@ -9,36 +8,42 @@ import {
 } from '#shared/schemas/notification.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin, requireUser } from '../auth/guard.ts';
-import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
+import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/openapi.ts';
 
-const tags = ['Notifications'];
+const tag = 'Notifications';
 
-export const list = createRoute({
+export const list = route({
   method: 'post',
   path: '/notifications/user/{userId}',
-  tags,
-  summary: "A user's notifications, newest first (the user themself or an admin)",
+  tag,
+  operationId: 'listNotifications',
+  summary: "List a user's notifications",
+  description: "A user's notifications, newest first (the user themself or an admin)",
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: z.object({ userId: idParam }), body: jsonBody(notificationPageSchema) },
   responses: responses(z.array(notificationSchema), 'One page of notifications'),
 });
 
-export const unreadCount = createRoute({
+export const unreadCount = route({
   method: 'get',
   path: '/notifications/unread/count',
-  tags,
-  summary: "The caller's unread notifications, for the bell badge",
+  tag,
+  operationId: 'countUnreadNotifications',
+  summary: 'Count the unread notifications',
+  description: "The caller's unread notifications, for the bell badge",
   security: bearer,
   middleware: [requireUser] as const,
   responses: responses(unreadCountSchema, 'How many are unread'),
 });
 
-export const send = createRoute({
+export const send = route({
   method: 'post',
   path: '/notifications/send',
-  tags,
-  summary:
+  tag,
+  operationId: 'sendNotification',
+  summary: 'Send a notification to every user',
+  description:
     "Send a notification and an e-mail to every user (admin); 'Successfully sent notification'",
   security: bearer,
   middleware: [requireAdmin] as const,
@@ -46,33 +51,39 @@ export const send = createRoute({
   responses: responses(sendResultSchema, 'How many users it reached'),
 });
 
-export const markRead = createRoute({
+export const markRead = route({
   method: 'put',
   path: '/notifications/read/{id}',
-  tags,
-  summary: 'Mark an own notification read (again is fine)',
+  tag,
+  operationId: 'markNotificationRead',
+  summary: 'Mark a notification read',
+  description: 'Mark an own notification read (again is fine)',
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: idParams },
   responses: responses(notificationSchema, 'The notification, read'),
 });
 
-export const remove = createRoute({
+export const remove = route({
   method: 'put',
   path: '/notifications/remove/{id}',
-  tags,
-  summary: 'Remove an own notification from the lists',
+  tag,
+  operationId: 'removeNotification',
+  summary: 'Remove a notification',
+  description: 'Remove an own notification from the lists',
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: idParams },
   responses: responses(nothing, 'Removed'),
 });
 
-export const get = createRoute({
+export const get = route({
   method: 'get',
   path: '/notifications/{id}',
-  tags,
-  summary: 'One own notification',
+  tag,
+  operationId: 'getNotification',
+  summary: 'Get a notification',
+  description: 'One own notification',
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: idParams },

@@ -1,7 +1,6 @@
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '#shared/limits.ts';
-import type { Notification, SendResult, UnreadCount } from '#shared/schemas/notification.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { auditLog, mailQueue, notifications, users } from '../db/schema/index.ts';
@@ -27,8 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const listOf = (userId: number, token?: string, body: unknown = {}) =>
-  ctx.post<Notification[]>(`/api/notifications/user/${userId}`, body, token);
+const listOf = (userId: number, token?: string, body: Record<string, unknown> = {}) =>
+  ctx
+    .client(token)
+    .call((r) =>
+      r.notifications.user[':userId'].$post({ param: { userId: String(userId) }, json: body }),
+    );
 
 /** A notification for `userId` through notify(), as the other modules send them. */
 async function noticeFor(userId: number, title = 'Listing approved', typeId = 3) {
@@ -41,7 +44,7 @@ async function noticeFor(userId: number, title = 'Listing approved', typeId = 3)
 }
 
 const unread = async (token: string) =>
-  (await ctx.get<UnreadCount>('/api/notifications/unread/count', token)).data.count;
+  (await ctx.client(token).call((r) => r.notifications.unread.count.$get())).data.count;
 
 describe('POST /api/notifications/user/{userId}', () => {
   it('answers the newest 50 first, then the rest, in the shape the screens read', async () => {
@@ -115,7 +118,9 @@ describe('POST /api/notifications/user/{userId}', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.code).toBe(400);
     }
-    const res = await ctx.post('/api/notifications/user/abc', {}, alice.token);
+    const res = await ctx
+      .client(alice.token)
+      .call((r) => r.notifications.user[':userId'].$post({ param: { userId: 'abc' }, json: {} }));
     expect(res.status).toBe(400);
     expect(res.message).toBe('Id must be a number');
   });
@@ -124,7 +129,9 @@ describe('POST /api/notifications/user/{userId}', () => {
 describe('GET /api/notifications/{id}', () => {
   it('answers the own notification', async () => {
     const id = await noticeFor(alice.id, 'Your listing was approved');
-    const res = await ctx.get<Notification>(`/api/notifications/${id}`, alice.token);
+    const res = await ctx
+      .client(alice.token)
+      .call((r) => r.notifications[':id'].$get({ param: { id: String(id) } }));
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.data).toEqual({
@@ -139,15 +146,34 @@ describe('GET /api/notifications/{id}', () => {
 
   it('answers 401 anonymous, 403 for someone else (admins too), 404 unknown, 400 bad id', async () => {
     const id = await noticeFor(alice.id, 'Private to Alice');
-    expect((await ctx.get(`/api/notifications/${id}`)).status).toBe(401);
-    const other = await ctx.get(`/api/notifications/${id}`, bob.token);
+    expect(
+      (await ctx.client().call((r) => r.notifications[':id'].$get({ param: { id: String(id) } })))
+        .status,
+    ).toBe(401);
+    const other = await ctx
+      .client(bob.token)
+      .call((r) => r.notifications[':id'].$get({ param: { id: String(id) } }));
     expect(other.status).toBe(403);
     expect(other.code).toBe(403);
-    expect((await ctx.get(`/api/notifications/${id}`, adminToken)).status).toBe(403);
-    const unknown = await ctx.get('/api/notifications/999999', alice.token);
+    expect(
+      (
+        await ctx
+          .client(adminToken)
+          .call((r) => r.notifications[':id'].$get({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(403);
+    const unknown = await ctx
+      .client(alice.token)
+      .call((r) => r.notifications[':id'].$get({ param: { id: '999999' } }));
     expect(unknown.status).toBe(404);
     expect(unknown.message).toBe('Notification not found');
-    expect((await ctx.get('/api/notifications/abc', alice.token)).status).toBe(400);
+    expect(
+      (
+        await ctx
+          .client(alice.token)
+          .call((r) => r.notifications[':id'].$get({ param: { id: 'abc' } }))
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -159,7 +185,9 @@ describe('PUT /api/notifications/read/{id} and the unread count', () => {
     expect(await unread(dave.accessToken)).toBe(2);
 
     for (let attempt = 0; attempt < 2; attempt++) {
-      const res = await ctx.put<Notification>(`/api/notifications/read/${first}`, dave.accessToken);
+      const res = await ctx
+        .client(dave.accessToken)
+        .call((r) => r.notifications.read[':id'].$put({ param: { id: String(first) } }));
       expect(res.status).toBe(200);
       expect(res.code).toBe(0);
       expect(res.data).toMatchObject({ id: first, title: 'First', isRead: true });
@@ -175,23 +203,43 @@ describe('PUT /api/notifications/read/{id} and the unread count', () => {
     expect(await unread(erin.accessToken)).toBe(0);
     await noticeFor(erin.userId, 'Welcome', 4);
     expect(await unread(erin.accessToken)).toBe(1);
-    const res = await ctx.get<UnreadCount>('/api/notifications/unread/count', erin.accessToken);
+    const res = await ctx.client(erin.accessToken).call((r) => r.notifications.unread.count.$get());
     expect(res).toMatchObject({ status: 200, code: 0, data: { count: 1 } });
   });
 
   it('answers 401 anonymous, 403 for someone else’s, 404 unknown', async () => {
     const id = await noticeFor(alice.id, 'Not for Bob to read');
-    expect((await ctx.put(`/api/notifications/read/${id}`)).status).toBe(401);
-    expect((await ctx.get('/api/notifications/unread/count')).status).toBe(401);
-    const other = await ctx.put(`/api/notifications/read/${id}`, bob.token);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.notifications.read[':id'].$put({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(401);
+    expect((await ctx.client().call((r) => r.notifications.unread.count.$get())).status).toBe(401);
+    const other = await ctx
+      .client(bob.token)
+      .call((r) => r.notifications.read[':id'].$put({ param: { id: String(id) } }));
     expect(other.status).toBe(403);
     const [row] = await ctx.db
       .select({ isRead: notifications.isRead })
       .from(notifications)
       .where(eq(notifications.id, id));
     expect(row!.isRead).toBe(false);
-    expect((await ctx.put('/api/notifications/read/999999', alice.token)).status).toBe(404);
-    expect((await ctx.put('/api/notifications/read/0', alice.token)).status).toBe(400);
+    expect(
+      (
+        await ctx
+          .client(alice.token)
+          .call((r) => r.notifications.read[':id'].$put({ param: { id: '999999' } }))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(alice.token)
+          .call((r) => r.notifications.read[':id'].$put({ param: { id: '0' } }))
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -202,16 +250,36 @@ describe('PUT /api/notifications/remove/{id}', () => {
     await noticeFor(frank.userId, 'Keep me');
     expect(await unread(frank.accessToken)).toBe(2);
 
-    const res = await ctx.put(`/api/notifications/remove/${id}`, frank.accessToken);
+    const res = await ctx
+      .client(frank.accessToken)
+      .call((r) => r.notifications.remove[':id'].$put({ param: { id: String(id) } }));
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.data).toBeNull();
     const titles = (await listOf(frank.userId, frank.accessToken)).data.map((n) => n.title);
     expect(titles).toEqual(['Keep me']);
     expect(await unread(frank.accessToken)).toBe(1);
-    expect((await ctx.get(`/api/notifications/${id}`, frank.accessToken)).status).toBe(404);
-    expect((await ctx.put(`/api/notifications/read/${id}`, frank.accessToken)).status).toBe(404);
-    expect((await ctx.put(`/api/notifications/remove/${id}`, frank.accessToken)).status).toBe(200);
+    expect(
+      (
+        await ctx
+          .client(frank.accessToken)
+          .call((r) => r.notifications[':id'].$get({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(frank.accessToken)
+          .call((r) => r.notifications.read[':id'].$put({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(frank.accessToken)
+          .call((r) => r.notifications.remove[':id'].$put({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(200);
 
     // Soft: the row stays for the record.
     const [row] = await ctx.db
@@ -223,11 +291,41 @@ describe('PUT /api/notifications/remove/{id}', () => {
 
   it('answers 401 anonymous, 403 for someone else’s, 404 unknown', async () => {
     const id = await noticeFor(alice.id, 'Bob may not remove this');
-    expect((await ctx.put(`/api/notifications/remove/${id}`)).status).toBe(401);
-    expect((await ctx.put(`/api/notifications/remove/${id}`, bob.token)).status).toBe(403);
-    expect((await ctx.put(`/api/notifications/remove/${id}`, adminToken)).status).toBe(403);
-    expect((await ctx.get(`/api/notifications/${id}`, alice.token)).status).toBe(200);
-    expect((await ctx.put('/api/notifications/remove/999999', alice.token)).status).toBe(404);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.notifications.remove[':id'].$put({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await ctx
+          .client(bob.token)
+          .call((r) => r.notifications.remove[':id'].$put({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx
+          .client(adminToken)
+          .call((r) => r.notifications.remove[':id'].$put({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx
+          .client(alice.token)
+          .call((r) => r.notifications[':id'].$get({ param: { id: String(id) } }))
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await ctx
+          .client(alice.token)
+          .call((r) => r.notifications.remove[':id'].$put({ param: { id: '999999' } }))
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -243,9 +341,13 @@ describe('POST /api/notifications/send', () => {
   });
 
   it('answers 401 anonymous and 403 for users, and sends nothing', async () => {
-    const anonymous = await ctx.post('/api/notifications/send', body({ title: 'Anon' }));
+    const anonymous = await ctx
+      .client()
+      .call((r) => r.notifications.send.$post({ json: body({ title: 'Anon' }) }));
     expect(anonymous.status).toBe(401);
-    const user = await ctx.post('/api/notifications/send', body({ title: 'By user' }), alice.token);
+    const user = await ctx
+      .client(alice.token)
+      .call((r) => r.notifications.send.$post({ json: body({ title: 'By user' }) }));
     expect(user.status).toBe(403);
     expect(user.code).toBe(403);
     const [sent] = await ctx.db
@@ -268,15 +370,20 @@ describe('POST /api/notifications/send', () => {
       [{ typeId: 9 }, 'Unknown notification type'],
     ];
     for (const [overrides, message] of cases) {
-      const res = await ctx.post('/api/notifications/send', body(overrides), adminToken);
+      const res = await ctx
+        .client(adminToken)
+        .call((r) => r.notifications.send.$post({ json: body(overrides) }));
       expect(res.status, message).toBe(400);
       expect(res.code).toBe(400);
       expect(res.message).toBe(message);
       expect(res.data).toBeNull();
     }
     expect(
-      (await ctx.post('/api/notifications/send', body({ message: 'x'.repeat(500) }), adminToken))
-        .status,
+      (
+        await ctx
+          .client(adminToken)
+          .call((r) => r.notifications.send.$post({ json: body({ message: 'x'.repeat(500) }) }))
+      ).status,
     ).toBe(200);
   });
 
@@ -309,16 +416,16 @@ describe('POST /api/notifications/send', () => {
       .where(and(isNull(users.deletedAt), ne(users.roleId, roles.admin)));
     expect(expected.length).toBeGreaterThanOrEqual(many.length + 2);
 
-    const res = await ctx.post<SendResult>(
-      '/api/notifications/send',
-      body({
-        typeId: 2,
-        title: 'New prices',
-        message:
-          '<p onclick="steal()">See <a href="https://spotted.mt/prices">prices</a>' +
-          '<script>steal()</script><img src=x onerror="steal()"></p>',
+    const res = await ctx.client(adminToken).call((r) =>
+      r.notifications.send.$post({
+        json: body({
+          typeId: 2,
+          title: 'New prices',
+          message:
+            '<p onclick="steal()">See <a href="https://spotted.mt/prices">prices</a>' +
+            '<script>steal()</script><img src=x onerror="steal()"></p>',
+        }),
       }),
-      adminToken,
     );
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
@@ -392,10 +499,14 @@ describe('POST /api/notifications/send', () => {
   });
 
   it('uses the mail message when given, and type info and topic general by default', async () => {
-    const res = await ctx.post<SendResult>(
-      '/api/notifications/send',
-      { title: 'Defaults', message: 'Hello <i>everyone</i>', mailMessage: 'Hello by mail' },
-      adminToken,
+    const res = await ctx.client(adminToken).call((r) =>
+      r.notifications.send.$post({
+        json: {
+          title: 'Defaults',
+          message: 'Hello <i>everyone</i>',
+          mailMessage: 'Hello by mail',
+        },
+      }),
     );
     expect(res.status).toBe(200);
     const [row] = await ctx.db

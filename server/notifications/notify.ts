@@ -11,7 +11,15 @@ export interface Notice {
   message: string;
   /** Plain text of the e-mail; no e-mail when absent. */
   mail?: string;
+  /** The e-mail's HTML part, beside the plain text. */
+  mailHtml?: string;
 }
+
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /**
  * Tells a user something: an in-app notification, and an e-mail queued in the same database
@@ -30,5 +38,10 @@ export async function notify(db: Db, userId: number, notice: Notice): Promise<vo
     message: notice.message,
   });
   if (!notice.mail) return;
-  await db.insert(mailQueue).values({ to: user.email, subject: notice.title, text: notice.mail });
+  await db.insert(mailQueue).values({
+    to: user.email,
+    subject: notice.title,
+    text: notice.mail,
+    html: notice.mailHtml,
+  });
 }

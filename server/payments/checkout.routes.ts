@@ -1,12 +1,65 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 import { sandboxCheckouts, transactions } from '../db/schema/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { cspHash, pagePolicy } from '../http/security-headers.ts';
 import { settle } from './payments.service.ts';
 import { statusOf } from './providers/stripe.ts';
+
+const checkoutStyle = `
+  body {
+    font-family: system-ui, sans-serif;
+    background: #f3f5f8;
+    display: grid;
+    place-items: center;
+    min-height: 100vh;
+    margin: 0;
+  }
+  main {
+    background: #fff;
+    padding: 2rem;
+    border-radius: 12px;
+    box-shadow: 0 4px 24px #0002;
+    max-width: 360px;
+    width: 100%;
+  }
+  h1 {
+    font-size: 1.25rem;
+    margin: 0 0 0.5rem;
+  }
+  .amount {
+    font-size: 2rem;
+    font-weight: 700;
+    margin: 1rem 0;
+  }
+  form {
+    display: inline;
+  }
+  button {
+    font-size: 1rem;
+    padding: 0.7rem 1.4rem;
+    border-radius: 8px;
+    border: 0;
+    cursor: pointer;
+    margin-right: 0.5rem;
+  }
+  .pay {
+    background: #0b5fff;
+    color: #fff;
+  }
+  .cancel {
+    background: #e4e7ec;
+  }
+  p.note {
+    color: #667085;
+    font-size: 0.85rem;
+  }
+`;
+/** The checkout page runs no script; its one style element is allowed by hash. */
+const checkoutPolicy = pagePolicy({ style: [cspHash(checkoutStyle)] });
 
 /**
  * The provider-facing routes: the sandbox's checkout page (Pay / Cancel), and Stripe's signed
@@ -19,6 +72,7 @@ export const checkoutRouter = new Hono<AppEnv>()
       style: 'currency',
       currency: checkout.currency,
     }).format(checkout.amountCents / 100);
+    c.header('Content-Security-Policy', checkoutPolicy);
     return c.html(
       html`<!doctype html>
         <html lang="en">
@@ -26,55 +80,7 @@ export const checkoutRouter = new Hono<AppEnv>()
             <meta charset="utf-8" />
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <title>Sandbox checkout · Spotted</title>
-            <style>
-              body {
-                font-family: system-ui, sans-serif;
-                background: #f3f5f8;
-                display: grid;
-                place-items: center;
-                min-height: 100vh;
-                margin: 0;
-              }
-              main {
-                background: #fff;
-                padding: 2rem;
-                border-radius: 12px;
-                box-shadow: 0 4px 24px #0002;
-                max-width: 360px;
-                width: 100%;
-              }
-              h1 {
-                font-size: 1.25rem;
-                margin: 0 0 0.5rem;
-              }
-              .amount {
-                font-size: 2rem;
-                font-weight: 700;
-                margin: 1rem 0;
-              }
-              form {
-                display: inline;
-              }
-              button {
-                font-size: 1rem;
-                padding: 0.7rem 1.4rem;
-                border-radius: 8px;
-                border: 0;
-                cursor: pointer;
-                margin-right: 0.5rem;
-              }
-              .pay {
-                background: #0b5fff;
-                color: #fff;
-              }
-              .cancel {
-                background: #e4e7ec;
-              }
-              p.note {
-                color: #667085;
-                font-size: 0.85rem;
-              }
-            </style>
+            ${raw(`<style>${checkoutStyle}</style>`)}
           </head>
           <body>
             <main>

@@ -1,6 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
-import { idParam } from '#shared/schemas/envelope.ts';
-import { pageSchema } from '#shared/schemas/listing.ts';
+import { idParam, pageNumber, pageSize, paging } from '#shared/schemas/envelope.ts';
 import {
   checkTransactionSchema,
   createPaymentSchema,
@@ -18,9 +16,9 @@ import {
 } from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin, requireUser } from '../auth/guard.ts';
-import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
+import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/openapi.ts';
 
-const tags = ['Payments'];
+const tag = 'Payments';
 const packages = z.array(paymentPackageSchema);
 const transactionPage = z.object({
   transactions: z.array(transactionSchema),
@@ -35,8 +33,8 @@ const settled = z.object({ state: z.string() });
 const adminPage = listQuerySchema(adminSorts.transactions)
   .omit({ q: true })
   .extend({
-    pageNumber: z.coerce.number().int().min(1).optional(),
-    pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).optional(),
+    pageNumber: pageNumber.optional(),
+    pageSize: pageSize(LIST_PAGE_MAX).optional(),
   })
   .transform(({ page, perPage, pageNumber, pageSize, order, ids }) => ({
     pageNumber: page ?? pageNumber ?? 1,
@@ -45,20 +43,23 @@ const adminPage = listQuerySchema(adminSorts.transactions)
     ids,
   }));
 
-export const myPackages = createRoute({
+export const myPackages = route({
   method: 'get',
   path: '/payment/packages',
-  tags,
-  summary: "The credit packages for the caller's kind of account (company or individual)",
+  tag,
+  operationId: 'listOwnPackages',
+  summary: 'List the credit packages',
+  description: "The credit packages for the caller's kind of account (company or individual)",
   security: bearer,
   middleware: [requireUser] as const,
   responses: responses(packages, 'Packages, cheapest first'),
 });
 
-export const companyPackages = createRoute({
+export const companyPackages = route({
   method: 'get',
   path: '/payment/packages/company',
-  tags,
+  tag,
+  operationId: 'listCompanyPackages',
   summary: 'Company packages, cheapest first (admin)',
   description: listAnswerDescription,
   security: bearer,
@@ -67,10 +68,11 @@ export const companyPackages = createRoute({
   responses: responses(listAnswerSchema(paymentPackageSchema), 'Packages'),
 });
 
-export const individualPackages = createRoute({
+export const individualPackages = route({
   method: 'get',
   path: '/payment/packages/individual',
-  tags,
+  tag,
+  operationId: 'listIndividualPackages',
   summary: 'Individual packages, cheapest first (admin)',
   description: listAnswerDescription,
   security: bearer,
@@ -79,33 +81,40 @@ export const individualPackages = createRoute({
   responses: responses(listAnswerSchema(paymentPackageSchema), 'Packages'),
 });
 
-export const addPackage = createRoute({
+export const addPackage = route({
   method: 'post',
   path: '/payment/packages/add',
-  tags,
-  summary: "Create a package (admin); 'Payment package created'",
+  tag,
+  operationId: 'addPackage',
+  summary: 'Create a package',
+  description: "Create a package (admin); 'Payment package created'",
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(packageInputSchema) },
   responses: responses(paymentPackageSchema, "'Payment package created'"),
 });
 
-export const updatePackage = createRoute({
+export const updatePackage = route({
   method: 'post',
   path: '/payment/packages/update',
-  tags,
-  summary: "Change a package (admin); 'Payment package updated'",
+  tag,
+  operationId: 'updatePackage',
+  summary: 'Change a package',
+  description: "Change a package (admin); 'Payment package updated'",
+  errors: [404],
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(packageUpdateSchema) },
   responses: responses(paymentPackageSchema, "'Payment package updated'"),
 });
 
-export const removePackage = createRoute({
+export const removePackage = route({
   method: 'delete',
   path: '/payment/packages/remove/{id}',
-  tags,
-  summary:
+  tag,
+  operationId: 'removePackage',
+  summary: 'Take a package off sale',
+  description:
     "Take a package off sale (admin); past transactions keep it; 'Successfully removed package'",
   security: bearer,
   middleware: [requireAdmin] as const,
@@ -113,11 +122,14 @@ export const removePackage = createRoute({
   responses: responses(nothing, "'Successfully removed package'"),
 });
 
-export const create = createRoute({
+export const create = route({
   method: 'post',
   path: '/payment/create',
-  tags,
-  summary: "Start buying a package: a 'Created' top-up and the provider's checkout address",
+  tag,
+  operationId: 'createPayment',
+  summary: 'Start buying a package',
+  description: "Start buying a package: a 'Created' top-up and the provider's checkout address",
+  errors: [404],
   security: bearer,
   middleware: [requireUser] as const,
   request: { body: jsonBody(createPaymentSchema) },
@@ -127,72 +139,84 @@ export const create = createRoute({
   ),
 });
 
-export const checkSession = createRoute({
+export const checkSession = route({
   method: 'post',
   path: '/payment/transaction/check',
-  tags,
-  summary:
+  tag,
+  operationId: 'checkPaymentSession',
+  summary: 'Settle a top-up by its session',
+  description:
     "Settle a top-up by its checkout session; 'Successfully processed transaction!' when paid",
+  errors: [404, 409],
   security: bearer,
   middleware: [requireUser] as const,
   request: { body: jsonBody(checkTransactionSchema) },
   responses: responses(settled, 'The top-up is paid'),
 });
 
-export const checkId = createRoute({
+export const checkId = route({
   method: 'post',
   path: '/payment/transaction/check/{id}',
-  tags,
-  summary: "Re-check a 'Created' top-up ('Check transaction')",
+  tag,
+  operationId: 'checkPayment',
+  summary: 'Re-check a top-up',
+  description: "Re-check a 'Created' top-up ('Check transaction')",
+  errors: [409],
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: idParams },
   responses: responses(settled, 'The top-up is paid'),
 });
 
-export const userTransactions = createRoute({
+export const userTransactions = route({
   method: 'post',
   path: '/payment/transactions/{userId}',
-  tags,
-  summary: "A user's transactions, newest first (the user or an admin)",
+  tag,
+  operationId: 'listUserTransactions',
+  summary: "List a user's transactions",
+  description: "A user's transactions, newest first (the user or an admin)",
   security: bearer,
   middleware: [requireUser] as const,
   request: {
     params: z.object({ userId: idParam }),
-    body: jsonBody(
-      pageSchema.extend({ pageSize: z.coerce.number().int().min(1).max(500).default(500) }),
-    ),
+    body: jsonBody(paging({ max: 500, size: 500 })),
   },
   responses: responses(transactionPage, 'data.transactions and data.totalCount'),
 });
 
-export const transaction = createRoute({
+export const transaction = route({
   method: 'get',
   path: '/payment/transaction/{id}',
-  tags,
-  summary: 'One transaction (its owner or an admin)',
+  tag,
+  operationId: 'getTransaction',
+  summary: 'Get a transaction',
+  description: 'One transaction (its owner or an admin)',
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: idParams },
   responses: responses(transactionSchema, 'The transaction'),
 });
 
-export const allTransactions = createRoute({
+export const allTransactions = route({
   method: 'get',
   path: '/payment/transactions/all',
-  tags,
-  summary: 'Every transaction, newest first (admin)',
+  tag,
+  operationId: 'listTransactions',
+  summary: 'List every transaction',
+  description: 'Every transaction, newest first (admin)',
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { query: adminPage },
   responses: responses(transactionPage, 'A page of transactions'),
 });
 
-export const transactionsOfType = createRoute({
+export const transactionsOfType = route({
   method: 'get',
   path: '/payment/transactions/type/{type}',
-  tags,
-  summary:
+  tag,
+  operationId: 'listTransactionsOfType',
+  summary: 'List the transactions of a type',
+  description:
     'Transactions of one type: 1 top-up, 2 bought listing, 3 voucher, 4 reserved funds, 5 promotion (admin)',
   security: bearer,
   middleware: [requireAdmin] as const,

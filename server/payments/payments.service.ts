@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { transactions, transactionTypes } from '../db/schema/index.ts';
 import type { Caller, Deps } from '../http/env.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { post } from '../ledger/ledger.ts';
+import { credit } from '../ledger/ledger.ts';
 import { notificationTypes, notify } from '../notifications/notify.ts';
 import { findPackage } from './packages.service.ts';
 import type { CheckoutStatus } from './providers/provider.ts';
@@ -74,16 +74,7 @@ export async function settle(db: Db, transactionId: number, status: CheckoutStat
     if (!row || row.typeId !== transactionTypes.topUp) throw notFound('Transaction not found');
     if (row.state !== 'Created' || status === 'open') return row.state;
     if (status === 'paid') {
-      await post(tx, {
-        userId: row.userId,
-        transactionId: row.id,
-        reason: 'credit',
-        credits: row.credits,
-      });
-      await tx
-        .update(transactions)
-        .set({ state: 'Paid', updatedAt: new Date() })
-        .where(eq(transactions.id, row.id));
+      await credit(tx, row, 'credit', 'Paid');
       await notify(tx, row.userId, {
         typeId: notificationTypes.payment,
         title: 'Payment received',

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
-import type { PaymentPackage, Transaction } from '#shared/schemas/payment.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { wholeList } from '../../tests/support/lists.ts';
 import { walletOf } from '../../tests/support/money.ts';
 import { transactions } from '../db/schema/index.ts';
 import { createApp } from '../app.ts';
@@ -19,17 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Created = { redirectUrl: string; sessionId: string; transactionId: number };
-type Page = { transactions: Transaction[]; totalCount: number };
-
 async function buy(session: Session) {
-  const packs = await ctx.get<PaymentPackage[]>('/api/payment/packages', session.accessToken);
+  const packs = await ctx.client(session.accessToken).call((r) => r.payment.packages.$get());
   const pack = packs.data[0]!;
-  const res = await ctx.post<Created>(
-    '/api/payment/create',
-    { userId: session.userId, paymentId: pack.id },
-    session.accessToken,
-  );
+  const res = await ctx
+    .client(session.accessToken)
+    .call((r) => r.payment.create.$post({ json: { userId: session.userId, paymentId: pack.id } }));
   expect(res.code).toBe(0);
   return { pack, ...res.data };
 }
@@ -41,20 +36,26 @@ describe('packages', () => {
   it("offers each account its own kind's packages", async () => {
     const person = await signUp(ctx);
     const company = await signUp(ctx, 'company');
-    const mine = await ctx.get<PaymentPackage[]>('/api/payment/packages', person.accessToken);
+    const mine = await ctx.client(person.accessToken).call((r) => r.payment.packages.$get());
     expect(mine.data.length).toBeGreaterThan(0);
     expect(mine.data.every((p) => p.typeId === 2 && p.typeName === 'Individual')).toBe(true);
-    const theirs = await ctx.get<PaymentPackage[]>('/api/payment/packages', company.accessToken);
+    const theirs = await ctx.client(company.accessToken).call((r) => r.payment.packages.$get());
     expect(theirs.data.every((p) => p.typeId === 1)).toBe(true);
     expect(theirs.data[0]).toMatchObject({ currencySymbol: '€', currency: 'EUR' });
-    expect((await ctx.get('/api/payment/packages')).status).toBe(401);
+    expect((await ctx.client().call((r) => r.payment.packages.$get())).status).toBe(401);
   });
 
   it('lets admins create, change and remove packages; a removed one stays in past transactions', async () => {
-    const created = await ctx.post<PaymentPackage>(
-      '/api/payment/packages/add',
-      { name: 'Weekend', description: 'Two featured weeks', amount: 12.5, credits: 130, typeId: 2 },
-      admin.accessToken,
+    const created = await ctx.client(admin.accessToken).call((r) =>
+      r.payment.packages.add.$post({
+        json: {
+          name: 'Weekend',
+          description: 'Two featured weeks',
+          amount: 12.5,
+          credits: 130,
+          typeId: 2,
+        },
+      }),
     );
     expect(created).toMatchObject({ code: 0, message: 'Payment package created' });
     expect(created.data).toMatchObject({
@@ -63,43 +64,43 @@ describe('packages', () => {
       credits: 130,
       typeName: 'Individual',
     });
-    const individual = await ctx.get<PaymentPackage[]>(
-      '/api/payment/packages/individual',
-      admin.accessToken,
-    );
-    expect(individual.data.map((p) => p.id)).toContain(created.data.id);
+    const individual = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.payment.packages.individual.$get({ query: {} }));
+    expect(wholeList(individual.data).map((p) => p.id)).toContain(created.data.id);
 
     const person = await signUp(ctx);
-    const res = await ctx.post<Created>(
-      '/api/payment/create',
-      { userId: person.userId, paymentId: created.data.id },
-      person.accessToken,
-    );
+    const res = await ctx
+      .client(person.accessToken)
+      .call((r) =>
+        r.payment.create.$post({ json: { userId: person.userId, paymentId: created.data.id } }),
+      );
     await pay(res.data.sessionId);
 
-    const updated = await ctx.post<PaymentPackage>(
-      '/api/payment/packages/update',
-      { id: created.data.id, name: 'Weekend+', amount: 15, credits: 150, typeId: 2 },
-      admin.accessToken,
+    const updated = await ctx.client(admin.accessToken).call((r) =>
+      r.payment.packages.update.$post({
+        json: { id: created.data.id, name: 'Weekend+', amount: 15, credits: 150, typeId: 2 },
+      }),
     );
     expect(updated).toMatchObject({
       message: 'Payment package updated',
       data: { name: 'Weekend+', longAmount: 1500 },
     });
-    const removed = await ctx.delete(
-      `/api/payment/packages/remove/${created.data.id}`,
-      admin.accessToken,
-    );
+    const removed = await ctx
+      .client(admin.accessToken)
+      .call((r) =>
+        r.payment.packages.remove[':id'].$delete({ param: { id: String(created.data.id) } }),
+      );
     expect(removed.message).toBe('Successfully removed package');
-    expect(
-      (
-        await ctx.get<PaymentPackage[]>('/api/payment/packages/individual', admin.accessToken)
-      ).data.map((p) => p.id),
-    ).not.toContain(created.data.id);
-    const history = await ctx.post<Page>(
-      `/api/payment/transactions/${person.userId}`,
-      { pageNumber: 1, pageSize: 500 },
-      person.accessToken,
+    const after = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.payment.packages.individual.$get({ query: {} }));
+    expect(wholeList(after.data).map((p) => p.id)).not.toContain(created.data.id);
+    const history = await ctx.client(person.accessToken).call((r) =>
+      r.payment.transactions[':userId'].$post({
+        param: { userId: String(person.userId) },
+        json: { pageNumber: 1, pageSize: 500 },
+      }),
     );
     expect(history.data.transactions[0]).toMatchObject({
       typeId: 1,
@@ -109,36 +110,53 @@ describe('packages', () => {
       state: 'Paid',
     });
     expect(
-      (await ctx.delete(`/api/payment/packages/remove/${created.data.id}`, admin.accessToken))
-        .status,
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) =>
+            r.payment.packages.remove[':id'].$delete({ param: { id: String(created.data.id) } }),
+          )
+      ).status,
     ).toBe(404);
   });
 
   it('checks package input and who may change packages', async () => {
-    const bad = await ctx.post(
-      '/api/payment/packages/add',
-      { name: '', amount: 1, credits: 1, typeId: 2 },
-      admin.accessToken,
-    );
+    const bad = await ctx
+      .client(admin.accessToken)
+      .call((r) =>
+        r.payment.packages.add.$post({ json: { name: '', amount: 1, credits: 1, typeId: 2 } }),
+      );
     expect(bad).toMatchObject({ status: 400, message: 'Please enter name' });
-    const type = await ctx.post(
-      '/api/payment/packages/add',
-      { name: 'X', amount: 1, credits: 1, typeId: 5 },
-      admin.accessToken,
-    );
+    const type = await ctx
+      .client(admin.accessToken)
+      .call((r) =>
+        r.payment.packages.add.$post({ json: { name: 'X', amount: 1, credits: 1, typeId: 5 } }),
+      );
     expect(type.message).toBe('Package type must be 1 (Company) or 2 (Individual)');
     const user = await signUp(ctx);
-    expect((await ctx.get('/api/payment/packages/company', user.accessToken)).status).toBe(403);
     expect(
       (
-        await ctx.post(
-          '/api/payment/packages/add',
-          { name: 'X', amount: 1, credits: 1, typeId: 2 },
-          user.accessToken,
-        )
+        await ctx
+          .client(user.accessToken)
+          .call((r) => r.payment.packages.company.$get({ query: {} }))
       ).status,
     ).toBe(403);
-    expect((await ctx.delete('/api/payment/packages/remove/1', user.accessToken)).status).toBe(403);
+    expect(
+      (
+        await ctx
+          .client(user.accessToken)
+          .call((r) =>
+            r.payment.packages.add.$post({ json: { name: 'X', amount: 1, credits: 1, typeId: 2 } }),
+          )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx
+          .client(user.accessToken)
+          .call((r) => r.payment.packages.remove[':id'].$delete({ param: { id: '1' } }))
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -157,11 +175,11 @@ describe('buying credits through the sandbox provider', () => {
       .from(transactions)
       .where(eq(transactions.id, transactionId));
     expect(row).toMatchObject({ typeId: 1, state: 'Created', provider: 'sandbox' });
-    const pending = await ctx.post(
-      '/api/payment/transaction/check/' + transactionId,
-      {},
-      person.accessToken,
-    );
+    const pending = await ctx
+      .client(person.accessToken)
+      .call((r) =>
+        r.payment.transaction.check[':id'].$post({ param: { id: String(transactionId) } }),
+      );
     expect(pending).toMatchObject({ status: 409, message: 'The payment is not completed yet' });
   });
 
@@ -174,11 +192,9 @@ describe('buying credits through the sandbox provider', () => {
       `http://localhost:4321/payment/success?sessionId=${sessionId}`,
     );
     for (let i = 0; i < 3; i++) {
-      const check = await ctx.post<{ state: string }>(
-        '/api/payment/transaction/check',
-        { sessionId },
-        person.accessToken,
-      );
+      const check = await ctx
+        .client(person.accessToken)
+        .call((r) => r.payment.transaction.check.$post({ json: { sessionId } }));
       expect(check).toMatchObject({
         code: 0,
         message: 'Successfully processed transaction!',
@@ -187,17 +203,21 @@ describe('buying credits through the sandbox provider', () => {
     }
     await pay(sessionId);
     expect(
-      (await ctx.post('/api/payment/transaction/check/' + transactionId, {}, person.accessToken))
-        .code,
+      (
+        await ctx
+          .client(person.accessToken)
+          .call((r) =>
+            r.payment.transaction.check[':id'].$post({ param: { id: String(transactionId) } }),
+          )
+      ).code,
     ).toBe(0);
     expect(await walletOf(ctx, person.userId)).toEqual({
       balance: 50 + pack.credits,
       ledger: 50 + pack.credits,
     });
-    const one = await ctx.get<Transaction>(
-      `/api/payment/transaction/${transactionId}`,
-      person.accessToken,
-    );
+    const one = await ctx
+      .client(person.accessToken)
+      .call((r) => r.payment.transaction[':id'].$get({ param: { id: String(transactionId) } }));
     expect(one.data).toMatchObject({
       typeName: 'Top Up Credit',
       state: 'Paid',
@@ -210,11 +230,9 @@ describe('buying credits through the sandbox provider', () => {
     const person = await signUp(ctx);
     const { sessionId } = await buy(person);
     await pay(sessionId, 'cancel');
-    const check = await ctx.post(
-      '/api/payment/transaction/check',
-      { sessionId },
-      person.accessToken,
-    );
+    const check = await ctx
+      .client(person.accessToken)
+      .call((r) => r.payment.transaction.check.$post({ json: { sessionId } }));
     expect(check).toMatchObject({ status: 409, message: 'The payment was cancelled' });
     expect(await walletOf(ctx, person.userId)).toEqual({ balance: 50, ledger: 50 });
     expect((await pay(sessionId)).status).toBe(303);
@@ -226,51 +244,70 @@ describe('buying credits through the sandbox provider', () => {
     const other = await signUp(ctx);
     const { sessionId, transactionId } = await buy(person);
     expect(
-      (await ctx.post('/api/payment/transaction/check', { sessionId }, other.accessToken)).status,
-    ).toBe(404);
-    expect(
-      (await ctx.post(`/api/payment/transaction/check/${transactionId}`, {}, other.accessToken))
-        .status,
-    ).toBe(404);
-    expect(
-      (await ctx.get(`/api/payment/transaction/${transactionId}`, other.accessToken)).status,
+      (
+        await ctx
+          .client(other.accessToken)
+          .call((r) => r.payment.transaction.check.$post({ json: { sessionId } }))
+      ).status,
     ).toBe(404);
     expect(
       (
-        await ctx.post(
-          '/api/payment/create',
-          { userId: person.userId, paymentId: 1 },
-          other.accessToken,
-        )
+        await ctx
+          .client(other.accessToken)
+          .call((r) =>
+            r.payment.transaction.check[':id'].$post({ param: { id: String(transactionId) } }),
+          )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(other.accessToken)
+          .call((r) => r.payment.transaction[':id'].$get({ param: { id: String(transactionId) } }))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(other.accessToken)
+          .call((r) => r.payment.create.$post({ json: { userId: person.userId, paymentId: 1 } }))
       ).status,
     ).toBe(403);
-    const companyPack = (
-      await ctx.get<PaymentPackage[]>('/api/payment/packages/company', admin.accessToken)
-    ).data[0]!;
-    const wrongKind = await ctx.post(
-      '/api/payment/create',
-      { userId: person.userId, paymentId: companyPack.id },
-      person.accessToken,
-    );
+    const companyPacks = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.payment.packages.company.$get({ query: {} }));
+    const companyPack = wholeList(companyPacks.data)[0]!;
+    const wrongKind = await ctx
+      .client(person.accessToken)
+      .call((r) =>
+        r.payment.create.$post({ json: { userId: person.userId, paymentId: companyPack.id } }),
+      );
     expect(wrongKind).toMatchObject({
       status: 400,
       message: 'This package is not available for your account',
     });
     expect(
       (
-        await ctx.post(
-          '/api/payment/create',
-          { userId: person.userId, paymentId: 99999 },
-          person.accessToken,
-        )
+        await ctx
+          .client(person.accessToken)
+          .call((r) =>
+            r.payment.create.$post({ json: { userId: person.userId, paymentId: 99999 } }),
+          )
       ).status,
     ).toBe(404);
     expect(
-      (await ctx.post('/api/payment/transaction/check', { sessionId: 'nope' }, person.accessToken))
-        .status,
+      (
+        await ctx
+          .client(person.accessToken)
+          .call((r) => r.payment.transaction.check.$post({ json: { sessionId: 'nope' } }))
+      ).status,
     ).toBe(404);
     expect(
-      (await ctx.post('/api/payment/create', { userId: person.userId, paymentId: 1 })).status,
+      (
+        await ctx
+          .client()
+          .call((r) => r.payment.create.$post({ json: { userId: person.userId, paymentId: 1 } }))
+      ).status,
     ).toBe(401);
   });
 });
@@ -280,10 +317,11 @@ describe('transactions', () => {
     const person = await signUp(ctx);
     const { sessionId } = await buy(person);
     await pay(sessionId);
-    const own = await ctx.post<Page>(
-      `/api/payment/transactions/${person.userId}`,
-      { pageNumber: 1, pageSize: 500 },
-      person.accessToken,
+    const own = await ctx.client(person.accessToken).call((r) =>
+      r.payment.transactions[':userId'].$post({
+        param: { userId: String(person.userId) },
+        json: { pageNumber: 1, pageSize: 500 },
+      }),
     );
     expect(own.data.totalCount).toBe(2);
     expect(own.data.transactions.map((t) => t.typeId)).toEqual([1, 6]);
@@ -294,20 +332,50 @@ describe('transactions', () => {
     });
     const other = await signUp(ctx);
     expect(
-      (await ctx.post(`/api/payment/transactions/${person.userId}`, {}, other.accessToken)).status,
+      (
+        await ctx.client(other.accessToken).call((r) =>
+          r.payment.transactions[':userId'].$post({
+            param: { userId: String(person.userId) },
+            json: {},
+          }),
+        )
+      ).status,
     ).toBe(403);
     expect(
-      (await ctx.post(`/api/payment/transactions/${person.userId}`, {}, admin.accessToken)).code,
+      (
+        await ctx.client(admin.accessToken).call((r) =>
+          r.payment.transactions[':userId'].$post({
+            param: { userId: String(person.userId) },
+            json: {},
+          }),
+        )
+      ).code,
     ).toBe(0);
 
-    const all = await ctx.get<Page>('/api/payment/transactions/all', admin.accessToken);
+    const all = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.payment.transactions.all.$get({ query: {} }));
     expect(all.data.transactions.some((t) => t.userEmail === person.email)).toBe(true);
-    const topUps = await ctx.get<Page>('/api/payment/transactions/type/1', admin.accessToken);
+    const topUps = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.payment.transactions.type[':type'].$get({ param: { type: '1' }, query: {} }));
     expect(topUps.data.transactions.every((t) => t.typeId === 1)).toBe(true);
-    expect((await ctx.get('/api/payment/transactions/all', person.accessToken)).status).toBe(403);
-    expect((await ctx.get('/api/payment/transactions/type/99', admin.accessToken)).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await ctx
+          .client(person.accessToken)
+          .call((r) => r.payment.transactions.all.$get({ query: {} }))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) =>
+            r.payment.transactions.type[':type'].$get({ param: { type: '99' }, query: {} }),
+          )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -365,7 +433,8 @@ describe('the Stripe webhook', () => {
   });
 
   it('is not there when Stripe is not the provider', async () => {
-    const res = await ctx.post('/api/payment/webhook/stripe', {});
+    // Not a route of the typed client at all.
+    const res = await ctx.request('POST', '/api/payment/webhook/stripe', { body: {} });
     expect(res.status).toBe(404);
   });
 

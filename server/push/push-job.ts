@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema/index.ts';
 import { htmlToText } from '../notifications/sanitize.ts';
+import { log } from '../ops/log.ts';
 import type { PushSender } from './fcm.ts';
 
 const RECENT_MS = 60 * 60_000;
@@ -67,7 +68,7 @@ export async function pushRecentNotifications(
       if (await sender.send(token, item.title, htmlToText(item.message))) pushed++;
       else await db.update(users).set({ firebaseToken: null }).where(eq(users.id, item.userId));
     } catch (err) {
-      console.error('[push] could not send:', err instanceof Error ? err.message : err);
+      log.warn({ err }, 'push: could not send');
     }
   }
   return pushed;

@@ -1,7 +1,8 @@
+import { messages } from '#shared/messages.ts';
 import { requireCaller, requireSelfOrAdmin } from '../auth/guard.ts';
 import type { Handler } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
-import { promote as promoteListing, PROMOTED } from './promotion.service.ts';
+import { promote as promoteListing } from '../promotion/promotion.ts';
 import type * as routes from './subscriptions.routes.ts';
 import * as subscriptions from './subscriptions.service.ts';
 
@@ -10,7 +11,7 @@ export const promote: Handler<typeof routes.promote> = async (c) => {
   return ok(
     c,
     await promoteListing(c.var.deps, requireCaller(c.var), carId, listingTypeId),
-    PROMOTED,
+    messages.promotion.promoted,
   );
 };
 
@@ -41,10 +42,10 @@ export const history: Handler<typeof routes.history> = async (c) =>
 
 export const cancel: Handler<typeof routes.cancel> = async (c) => {
   await subscriptions.cancel(c.var.deps, requireCaller(c.var), c.req.valid('param').carId);
-  return ok(c, null, 'Cancelled subscription');
+  return ok(c, null, messages.subscriptions.cancelled);
 };
 
 export const reactivate: Handler<typeof routes.reactivate> = async (c) => {
   await subscriptions.reactivate(c.var.deps, requireCaller(c.var), c.req.valid('param').carId);
-  return ok(c, null, 'Reactivated subscription');
+  return ok(c, null, messages.subscriptions.reactivated);
 };

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { idParam } from '#shared/schemas/envelope.ts';
 import {
   promoteSchema,
@@ -8,16 +7,19 @@ import {
 } from '#shared/schemas/payment.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireUser } from '../auth/guard.ts';
-import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
+import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/openapi.ts';
 
-const tags = ['Subscriptions'];
+const tag = 'Subscriptions';
 const carParams = z.object({ carId: idParam });
 
-export const promote = createRoute({
+export const promote = route({
   method: 'post',
   path: '/car/promote',
-  tags,
-  summary: "Promote an active listing to a higher type; 'Successfully promoted listing'",
+  tag,
+  operationId: 'promoteListing',
+  summary: 'Promote a listing',
+  description: "Promote an active listing to a higher type; 'Successfully promoted listing'",
+  errors: [404, 409],
   security: bearer,
   middleware: [requireUser] as const,
   request: { body: jsonBody(promoteSchema) },
@@ -27,55 +29,66 @@ export const promote = createRoute({
   ),
 });
 
-export const list = createRoute({
+export const list = route({
   method: 'post',
   path: '/subscription/user/{userId}',
-  tags,
-  summary: "A user's subscriptions by filterType: 1 active, 2 expired, 3 canceled, null all",
+  tag,
+  operationId: 'listSubscriptions',
+  summary: "List a user's subscriptions",
+  description: "A user's subscriptions by filterType: 1 active, 2 expired, 3 canceled, null all",
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: z.object({ userId: idParam }), body: jsonBody(subscriptionFilterSchema) },
   responses: responses(z.array(subscriptionSchema), 'Subscriptions, newest first'),
 });
 
-export const get = createRoute({
+export const get = route({
   method: 'get',
   path: '/subscription/{id}',
-  tags,
-  summary: 'One subscription (its owner or an admin)',
+  tag,
+  operationId: 'getSubscription',
+  summary: 'Get a subscription',
+  description: 'One subscription (its owner or an admin)',
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: idParams },
   responses: responses(subscriptionSchema, 'The subscription'),
 });
 
-export const history = createRoute({
+export const history = route({
   method: 'post',
   path: '/subscription/history/car/{carId}',
-  tags,
-  summary: "A listing's paid promotion periods (owner or admin)",
+  tag,
+  operationId: 'getSubscriptionHistory',
+  summary: "Get a listing's promotion history",
+  description: "A listing's paid promotion periods (owner or admin)",
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: carParams },
   responses: responses(subscriptionHistorySchema, 'The history'),
 });
 
-export const cancel = createRoute({
+export const cancel = route({
   method: 'put',
   path: '/subscription/cancel/{carId}',
-  tags,
-  summary: "Cancel: stays active until it expires, then does not renew; 'Cancelled subscription'",
+  tag,
+  operationId: 'cancelSubscription',
+  summary: 'Cancel a subscription',
+  description:
+    "Cancel: stays active until it expires, then does not renew; 'Cancelled subscription'",
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: carParams },
   responses: responses(nothing, "'Cancelled subscription'"),
 });
 
-export const reactivate = createRoute({
+export const reactivate = route({
   method: 'put',
   path: '/subscription/reactivate/{carId}',
-  tags,
-  summary: "Renew at expiry again; 'Reactivated subscription'",
+  tag,
+  operationId: 'reactivateSubscription',
+  summary: 'Reactivate a subscription',
+  description: "Renew at expiry again; 'Reactivated subscription'",
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: carParams },

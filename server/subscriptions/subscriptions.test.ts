@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
-import type { CarDetail } from '#shared/schemas/listing.ts';
-import type { Transaction } from '#shared/schemas/payment.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
@@ -14,40 +12,7 @@ import {
   transactions,
   users,
 } from '../db/schema/index.ts';
-import { renewDue } from './subscriptions.service.ts';
-
-interface Subscription {
-  id: number;
-  carId: number;
-  image: string | null;
-  brand: string;
-  model: string;
-  title: string;
-  price: number;
-  currency: string;
-  type: number;
-  typeName: string;
-  listingTypeId: number;
-  listingTypeName: string;
-  createdDate: string;
-  expiryDate: string;
-  credits: number;
-}
-
-interface History {
-  image: string | null;
-  brand: string;
-  model: string;
-  title: string;
-  price: number;
-  currency: string;
-  history: {
-    listingTypeId: number;
-    listingTypeName: string;
-    credits: number;
-    createdDate: string;
-  }[];
-}
+import { renewDue } from '../promotion/promotion.ts';
 
 const DAY = 86_400_000;
 
@@ -60,17 +25,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const promote = (user: Session | undefined, carId: number, listingTypeId?: number | null) =>
-  ctx.post<{ listingTypeId: number; charged: number; expiresAt: string }>(
-    '/api/car/promote',
-    { carId, listingTypeId },
-    user?.accessToken,
-  );
+  ctx
+    .client(user?.accessToken)
+    .call((r) => r.car.promote.$post({ json: { carId, listingTypeId } }));
 
 async function balance(user: Session) {
-  const res = await ctx.get<{ balance: number }>(
-    `/api/user/balance/${user.userId}`,
-    user.accessToken,
-  );
+  const res = await ctx
+    .client(user.accessToken)
+    .call((r) => r.user.balance[':id'].$get({ param: { id: String(user.userId) } }));
   return res.data.balance;
 }
 
@@ -89,10 +51,11 @@ async function expectLedgerMatches(user: Session) {
 }
 
 async function mySubscriptions(user: Session, filterType: number | null = null) {
-  const res = await ctx.post<Subscription[]>(
-    `/api/subscription/user/${user.userId}`,
-    { filterType },
-    user.accessToken,
+  const res = await ctx.client(user.accessToken).call((r) =>
+    r.subscription.user[':userId'].$post({
+      param: { userId: String(user.userId) },
+      json: { filterType },
+    }),
   );
   expect(res.code).toBe(0);
   return res.data;
@@ -104,19 +67,22 @@ async function subscriptionOf(user: Session, carId: number) {
 }
 
 const car = async (id: number, token?: string) =>
-  (await ctx.get<CarDetail>(`/api/car/${id}`, token)).data;
+  (await ctx.client(token).call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).data;
 
 async function transactionsOf(user: Session) {
-  const res = await ctx.post<{ transactions: Transaction[] }>(
-    `/api/payment/transactions/${user.userId}`,
-    { pageNumber: 1, pageSize: 500 },
-    user.accessToken,
+  const res = await ctx.client(user.accessToken).call((r) =>
+    r.payment.transactions[':userId'].$post({
+      param: { userId: String(user.userId) },
+      json: { pageNumber: 1, pageSize: 500 },
+    }),
   );
   return res.data.transactions;
 }
 
 const history = (carId: number, token?: string) =>
-  ctx.post<History>(`/api/subscription/history/car/${carId}`, {}, token);
+  ctx
+    .client(token)
+    .call((r) => r.subscription.history.car[':carId'].$post({ param: { carId: String(carId) } }));
 
 const noticesOf = (user: Session, title: string) =>
   ctx.db
@@ -204,8 +170,12 @@ describe('promoting a listing', () => {
       status: 400,
       message: 'You have to choose listing type',
     });
+    // Without a listing type, which the typed client cannot send.
     expect(
-      await ctx.post('/api/car/promote', { carId: featured }, dealer.accessToken),
+      await ctx.request('POST', '/api/car/promote', {
+        body: { carId: featured },
+        token: dealer.accessToken,
+      }),
     ).toMatchObject({ status: 400, message: 'You have to choose listing type' });
     expect((await promote(undefined, featured, 1)).status).toBe(401);
 
@@ -245,16 +215,20 @@ describe('subscriptions', () => {
     const dealer = await signUp(ctx, 'company');
     const expiring = await liveListing(ctx, dealer.accessToken, admin.accessToken);
     await promote(dealer, expiring, 2);
-    await ctx.put(`/api/subscription/cancel/${expiring}`, dealer.accessToken);
+    await ctx
+      .client(dealer.accessToken)
+      .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(expiring) } }));
     await renewDue(ctx.db, later());
 
     const activeCar = await liveListing(ctx, dealer.accessToken, admin.accessToken);
     await promote(dealer, activeCar, 2);
     const canceledCar = await liveListing(ctx, dealer.accessToken, admin.accessToken);
     await promote(dealer, canceledCar, 1);
-    await ctx.put(`/api/subscription/cancel/${canceledCar}`, dealer.accessToken);
+    await ctx
+      .client(dealer.accessToken)
+      .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(canceledCar) } }));
 
-    const ids = (list: Subscription[]) => list.map((s) => s.carId);
+    const ids = (list: Awaited<ReturnType<typeof mySubscriptions>>) => list.map((s) => s.carId);
     expect(ids(await mySubscriptions(dealer, 1))).toEqual([activeCar]);
     expect(ids(await mySubscriptions(dealer, 2))).toEqual([expiring]);
     expect(ids(await mySubscriptions(dealer, 3))).toEqual([canceledCar]);
@@ -268,24 +242,33 @@ describe('subscriptions', () => {
       credits: 100,
     });
 
-    const asAdmin = await ctx.post<Subscription[]>(
-      `/api/subscription/user/${dealer.userId}`,
-      { filterType: null },
-      admin.accessToken,
+    const asAdmin = await ctx.client(admin.accessToken).call((r) =>
+      r.subscription.user[':userId'].$post({
+        param: { userId: String(dealer.userId) },
+        json: { filterType: null },
+      }),
     );
     expect(asAdmin.data).toHaveLength(3);
     const stranger = await signUp(ctx);
     expect(
       (
-        await ctx.post(
-          `/api/subscription/user/${dealer.userId}`,
-          { filterType: null },
-          stranger.accessToken,
+        await ctx.client(stranger.accessToken).call((r) =>
+          r.subscription.user[':userId'].$post({
+            param: { userId: String(dealer.userId) },
+            json: { filterType: null },
+          }),
         )
       ).status,
     ).toBe(403);
     expect(
-      (await ctx.post(`/api/subscription/user/${dealer.userId}`, { filterType: null })).status,
+      (
+        await ctx.client().call((r) =>
+          r.subscription.user[':userId'].$post({
+            param: { userId: String(dealer.userId) },
+            json: { filterType: null },
+          }),
+        )
+      ).status,
     ).toBe(401);
   });
 
@@ -294,13 +277,39 @@ describe('subscriptions', () => {
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
     await promote(seller, id, 2);
     const sub = await subscriptionOf(seller, id);
-    const own = await ctx.get<Subscription>(`/api/subscription/${sub!.id}`, seller.accessToken);
+    const own = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.subscription[':id'].$get({ param: { id: String(sub!.id) } }));
     expect(own).toMatchObject({ code: 0, data: { id: sub!.id, carId: id, type: 1 } });
-    expect((await ctx.get(`/api/subscription/${sub!.id}`, admin.accessToken)).code).toBe(0);
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.subscription[':id'].$get({ param: { id: String(sub!.id) } }))
+      ).code,
+    ).toBe(0);
     const stranger = await signUp(ctx);
-    expect((await ctx.get(`/api/subscription/${sub!.id}`, stranger.accessToken)).status).toBe(404);
-    expect((await ctx.get('/api/subscription/999999', seller.accessToken)).status).toBe(404);
-    expect((await ctx.get(`/api/subscription/${sub!.id}`)).status).toBe(401);
+    expect(
+      (
+        await ctx
+          .client(stranger.accessToken)
+          .call((r) => r.subscription[':id'].$get({ param: { id: String(sub!.id) } }))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(seller.accessToken)
+          .call((r) => r.subscription[':id'].$get({ param: { id: '999999' } }))
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.subscription[':id'].$get({ param: { id: String(sub!.id) } }))
+      ).status,
+    ).toBe(401);
   });
 
   it('keeps the history of paid periods, newest first, with the card data', async () => {
@@ -338,7 +347,9 @@ describe('subscriptions', () => {
     await promote(seller, id, 2);
     const expiry = (await subscriptionOf(seller, id))!.expiryDate;
 
-    const cancelled = await ctx.put(`/api/subscription/cancel/${id}`, seller.accessToken);
+    const cancelled = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }));
     expect(cancelled).toMatchObject({ code: 0, message: 'Cancelled subscription' });
     expect(await subscriptionOf(seller, id)).toMatchObject({
       type: 3,
@@ -347,14 +358,26 @@ describe('subscriptions', () => {
     });
     // Still promoted until it expires.
     expect(await car(id)).toMatchObject({ listingTypeId: 2, typeName: 'Featured' });
-    expect((await ctx.put(`/api/subscription/cancel/${id}`, seller.accessToken)).status).toBe(400);
+    expect(
+      (
+        await ctx
+          .client(seller.accessToken)
+          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }))
+      ).status,
+    ).toBe(400);
 
-    const reactivated = await ctx.put(`/api/subscription/reactivate/${id}`, seller.accessToken);
+    const reactivated = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.subscription.reactivate[':carId'].$put({ param: { carId: String(id) } }));
     expect(reactivated).toMatchObject({ code: 0, message: 'Reactivated subscription' });
     expect(await subscriptionOf(seller, id)).toMatchObject({ type: 1, expiryDate: expiry });
-    expect((await ctx.put(`/api/subscription/reactivate/${id}`, seller.accessToken)).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await ctx
+          .client(seller.accessToken)
+          .call((r) => r.subscription.reactivate[':carId'].$put({ param: { carId: String(id) } }))
+      ).status,
+    ).toBe(400);
     expect(await balance(seller)).toBe(0);
   });
 
@@ -363,17 +386,43 @@ describe('subscriptions', () => {
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
     await promote(seller, id, 2);
     const stranger = await signUp(ctx);
-    expect((await ctx.put(`/api/subscription/cancel/${id}`, stranger.accessToken)).status).toBe(
-      403,
-    );
-    expect((await ctx.put(`/api/subscription/cancel/${id}`)).status).toBe(401);
-    expect((await ctx.put(`/api/subscription/reactivate/${id}`)).status).toBe(401);
+    expect(
+      (
+        await ctx
+          .client(stranger.accessToken)
+          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }))
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.subscription.reactivate[':carId'].$put({ param: { carId: String(id) } }))
+      ).status,
+    ).toBe(401);
     expect((await subscriptionOf(seller, id))?.type).toBe(1);
     const plain = await liveListing(ctx, seller.accessToken, admin.accessToken);
-    expect((await ctx.put(`/api/subscription/cancel/${plain}`, seller.accessToken)).status).toBe(
-      400,
-    );
-    expect((await ctx.put('/api/subscription/cancel/999999', seller.accessToken)).status).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(seller.accessToken)
+          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(plain) } }))
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await ctx
+          .client(seller.accessToken)
+          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: '999999' } }))
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -415,7 +464,9 @@ describe('the renewal job', () => {
     const dealer = await signUp(ctx, 'company');
     const id = await liveListing(ctx, dealer.accessToken, admin.accessToken);
     await promote(dealer, id, 1);
-    await ctx.put(`/api/subscription/cancel/${id}`, dealer.accessToken);
+    await ctx
+      .client(dealer.accessToken)
+      .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }));
 
     await renewDue(ctx.db, later());
     expect(await subscriptionOf(dealer, id)).toMatchObject({ type: 2, typeName: 'Expired' });
@@ -459,7 +510,13 @@ describe('the renewal job', () => {
     const dealer = await signUp(ctx, 'company');
     const id = await liveListing(ctx, dealer.accessToken, admin.accessToken);
     await promote(dealer, id, 2);
-    expect((await ctx.post(`/api/cars/suspend/${id}`, {}, admin.accessToken)).code).toBe(0);
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }))
+      ).code,
+    ).toBe(0);
 
     await renewDue(ctx.db, later());
     expect(await subscriptionOf(dealer, id)).toMatchObject({ type: 2 });
@@ -472,7 +529,13 @@ describe('the renewal job', () => {
     const dealer = await signUp(ctx, 'company');
     const id = await liveListing(ctx, dealer.accessToken, admin.accessToken);
     await promote(dealer, id, 2);
-    expect((await ctx.delete(`/api/car/remove/${id}`, dealer.accessToken)).code).toBe(0);
+    expect(
+      (
+        await ctx
+          .client(dealer.accessToken)
+          .call((r) => r.car.remove[':id'].$delete({ param: { id: String(id) } }))
+      ).code,
+    ).toBe(0);
     await renewDue(ctx.db, later());
     expect(await balance(dealer)).toBe(150);
     expect(await expectLedgerMatches(dealer)).toBe(150);

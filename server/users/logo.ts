@@ -1,11 +1,14 @@
-import { decodeImage, toJpeg } from '../images/process.ts';
-import type { Storage } from '../storage/storage.ts';
+import { uploadAsJpeg } from '../images/process.ts';
+import { newKey, withFiles, type Storage, type StorageFile } from '../storage/storage.ts';
 
-/** Stores a company logo (checked by its bytes, re-encoded, metadata removed); returns its key. */
+/** A company logo made from its upload (checked by its bytes, re-encoded, no metadata), not yet stored. */
+export async function prepareLogo(base64: string): Promise<StorageFile> {
+  const image = await uploadAsJpeg(base64, 'Logo', 400);
+  return { key: newKey('logos'), body: image.body, contentType: 'image/jpeg' };
+}
+
+/** Makes and stores a logo at once (for callers with no row to write); returns its key. */
 export async function saveLogo(storage: Storage, base64: string): Promise<string> {
-  const bytes = await decodeImage(base64, 'Logo');
-  const image = await toJpeg(bytes, 400);
-  const key = `logos/${image.hash}.jpg`;
-  await storage.put(key, image.body, 'image/jpeg');
-  return key;
+  const logo = await prepareLogo(base64);
+  return withFiles(storage, [logo], async () => logo.key);
 }

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { changePasswordSchema, deleteAccountSchema } from '#shared/schemas/auth.ts';
 import {
   balanceSchema,
@@ -14,14 +13,15 @@ import {
   listQuerySchema,
 } from '#shared/schemas/list.ts';
 import { requireAdmin } from '../auth/guard.ts';
-import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
+import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/openapi.ts';
 
-const tags = ['Accounts'];
+const tag = 'Accounts';
 
-export const all = createRoute({
+export const all = route({
   method: 'get',
   path: '/user/all',
-  tags,
+  tag,
+  operationId: 'listUsers',
   summary: 'Every account, newest first (admin)',
   description: listAnswerDescription,
   security: bearer,
@@ -30,63 +30,75 @@ export const all = createRoute({
   responses: responses(listAnswerSchema(userRowSchema), 'Users'),
 });
 
-export const getUser = createRoute({
+export const getUser = route({
   method: 'get',
   path: '/user/{id}',
-  tags,
-  summary: 'The full user (the user themself or an admin)',
+  tag,
+  operationId: 'getUser',
+  summary: 'Get a user',
+  description: 'The full user (the user themself or an admin)',
   security: bearer,
   request: { params: idParams },
   responses: responses(userSchema, 'The user'),
 });
 
-export const getSeller = createRoute({
+export const getSeller = route({
   method: 'get',
   path: '/user/info/{id}',
-  tags,
+  tag,
+  operationId: 'getSeller',
   summary: "A seller's public contact data",
   description:
     'The contact block of an account with a live listing, as its listing pages show it; any ' +
-    'other account answers 404, except to itself and to administrators.',
+    'other account answers 404, except to itself and to administrators (send the bearer token).',
   request: { params: idParams },
   responses: responses(sellerSchema, 'The seller'),
 });
 
-export const update = createRoute({
+export const update = route({
   method: 'post',
   path: '/user/update',
-  tags,
-  summary: 'Update the profile (email, role, C and VAT numbers are read-only)',
+  tag,
+  operationId: 'updateProfile',
+  summary: 'Update the profile',
+  description: 'Update the profile (email, role, C and VAT numbers are read-only)',
+  errors: [422],
   security: bearer,
   request: { body: jsonBody(userUpdateSchema) },
   responses: responses(userSchema, "'Updated user successfully'"),
 });
 
-export const changePassword = createRoute({
+export const changePassword = route({
   method: 'post',
   path: '/user/password/update',
-  tags,
-  summary: 'Change the password; every other session ends',
+  tag,
+  operationId: 'changePassword',
+  summary: 'Change the password',
+  description: 'Change the password; every other session ends',
   security: bearer,
   request: { body: jsonBody(changePasswordSchema) },
   responses: responses(nothing, "'Changed password successfully'"),
 });
 
-export const balance = createRoute({
+export const balance = route({
   method: 'get',
   path: '/user/balance/{id}',
-  tags,
-  summary: 'The credit balance (the user themself or an admin)',
+  tag,
+  operationId: 'getBalance',
+  summary: 'Get a credit balance',
+  description: 'The credit balance (the user themself or an admin)',
   security: bearer,
   request: { params: idParams },
   responses: responses(balanceSchema, 'The balance in credits'),
 });
 
-export const remove = createRoute({
+export const remove = route({
   method: 'post',
   path: '/user/remove',
-  tags,
-  summary: 'Delete the account: personal data erased, listings taken down',
+  tag,
+  operationId: 'deleteAccount',
+  summary: 'Delete the account',
+  description: 'Delete the account: personal data erased, listings taken down',
   security: bearer,
   request: { body: jsonBody(deleteAccountSchema) },
   responses: responses(nothing, "'Deleted account successfully'"),

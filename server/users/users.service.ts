@@ -13,13 +13,14 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } from '../db/lists.ts';
-import { cities, listings, users, userSearchText } from '../db/schema/index.ts';
+import { cities, listings, savedSearches, users, userSearchText } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Caller } from '../http/env.ts';
 import { isLive } from '../listings/listings.queries.ts';
+import { withFiles } from '../storage/storage.ts';
 import { resolveCity } from './cities.ts';
-import { saveLogo } from './logo.ts';
+import { prepareLogo } from './logo.ts';
 
 const USER_NOT_FOUND = 'User not found';
 export const imageUrl = (key: string | null) => (key ? `/images/${key}` : null);
@@ -185,25 +186,25 @@ export async function updateProfile(
   const cityId = await resolveCity(deps.db, city);
   const phone = (input.phone ?? '').replace(/[ -]/g, '');
   if (!/^\+?\d{6,20}$/.test(phone)) throw badRequest('Phone number is not valid');
-  const imageKey =
-    company && input.image
-      ? await saveLogo(deps.storage, input.image.replace(/^data:[^,]*,/, ''))
-      : current.imageKey;
-  await deps.db
-    .update(users)
-    .set({
-      firstName: input.firstName?.trim() ?? current.firstName,
-      lastName: input.lastName?.trim() ?? current.lastName,
-      phone,
-      phone2: company ? input.phone2 : current.phone2,
-      phone3: company ? input.phone3 : current.phone3,
-      address: input.address,
-      cityId,
-      dateOfBirth: company ? current.dateOfBirth : input.dateOfBirth,
-      imageKey,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, id));
+  // The logo replaced is left to the orphan sweep: a page rendered a moment ago may still show it.
+  const logo = company && input.image ? await prepareLogo(input.image) : null;
+  await withFiles(deps.storage, logo ? [logo] : [], () =>
+    deps.db
+      .update(users)
+      .set({
+        firstName: input.firstName?.trim() ?? current.firstName,
+        lastName: input.lastName?.trim() ?? current.lastName,
+        phone,
+        phone2: company ? input.phone2 : current.phone2,
+        phone3: company ? input.phone3 : current.phone3,
+        address: input.address,
+        cityId,
+        dateOfBirth: company ? current.dateOfBirth : input.dateOfBirth,
+        imageKey: logo?.key ?? current.imageKey,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id)),
+  );
   return getUser(deps, id);
 }
 
@@ -241,6 +242,8 @@ export async function deleteAccount(deps: Deps, caller: Caller, password: string
   }
   await deps.db.transaction(async (tx) => {
     await tx.delete(listings).where(eq(listings.userId, user.id));
+    // Saved searches say what someone looks for: personal data, erased with the rest.
+    await tx.delete(savedSearches).where(eq(savedSearches.userId, user.id));
     await tx
       .update(users)
       .set({

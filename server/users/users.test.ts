@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Seller, User } from '#shared/schemas/user.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { login, PASSWORD, signUp, signUpAdmin, tinyPng } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
@@ -15,7 +14,9 @@ afterAll(() => ctx.close());
 describe('GET user/{id}', () => {
   it('gives the user their own full profile', async () => {
     const session = await signUp(ctx);
-    const res = await ctx.get<User>(`/api/user/${session.userId}`, session.accessToken);
+    const res = await ctx
+      .client(session.accessToken)
+      .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }));
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({
       id: session.userId,
@@ -33,7 +34,9 @@ describe('GET user/{id}', () => {
 
   it('gives a company its logo as base64 JPEG', async () => {
     const session = await signUp(ctx, 'company');
-    const res = await ctx.get<User>(`/api/user/${session.userId}`, session.accessToken);
+    const res = await ctx
+      .client(session.accessToken)
+      .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }));
     expect(res.data).toMatchObject({
       role: 3,
       roleName: 'Company',
@@ -52,13 +55,32 @@ describe('GET user/{id}', () => {
   it("refuses another user's profile (403) and anonymous callers (401); admins may read it", async () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);
-    expect((await ctx.get(`/api/user/${b.userId}`, a.accessToken)).status).toBe(403);
-    expect((await ctx.get(`/api/user/${b.userId}`)).status).toBe(401);
+    expect(
+      (
+        await ctx
+          .client(a.accessToken)
+          .call((r) => r.user[':id'].$get({ param: { id: String(b.userId) } }))
+      ).status,
+    ).toBe(403);
+    expect(
+      (await ctx.client().call((r) => r.user[':id'].$get({ param: { id: String(b.userId) } })))
+        .status,
+    ).toBe(401);
     const admin = await signUpAdmin(ctx);
-    expect((await ctx.get<User>(`/api/user/${b.userId}`, admin.accessToken)).data.email).toBe(
-      b.email,
-    );
-    expect((await ctx.get('/api/user/999999', admin.accessToken)).status).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.user[':id'].$get({ param: { id: String(b.userId) } }))
+      ).data.email,
+    ).toBe(b.email);
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.user[':id'].$get({ param: { id: '999999' } }))
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -67,7 +89,9 @@ describe('GET user/info/{id}', () => {
     const admin = await signUpAdmin(ctx);
     const session = await signUp(ctx, 'company');
     await liveListing(ctx, session.accessToken, admin.accessToken);
-    const res = await ctx.get<Seller>(`/api/user/info/${session.userId}`);
+    const res = await ctx
+      .client()
+      .call((r) => r.user.info[':id'].$get({ param: { id: String(session.userId) } }));
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({
       id: session.userId,
@@ -90,7 +114,9 @@ describe('GET user/info/{id}', () => {
         'imageUrl',
       ].sort(),
     );
-    expect((await ctx.get('/api/user/info/999999')).status).toBe(404);
+    expect(
+      (await ctx.client().call((r) => r.user.info[':id'].$get({ param: { id: '999999' } }))).status,
+    ).toBe(404);
   });
 
   it('answers 404 for an account without a live listing, except to itself and admins', async () => {
@@ -100,18 +126,34 @@ describe('GET user/info/{id}', () => {
     const pending = await signUp(ctx);
     await submitListing(ctx, pending.accessToken);
     for (const id of [buyer.userId, pending.userId, admin.userId]) {
-      expect(await ctx.get(`/api/user/info/${id}`)).toMatchObject({
+      expect(
+        await ctx.client().call((r) => r.user.info[':id'].$get({ param: { id: String(id) } })),
+      ).toMatchObject({
         status: 404,
         message: 'User not found',
         data: null,
       });
-      expect((await ctx.get(`/api/user/info/${id}`, other.accessToken)).status).toBe(404);
+      expect(
+        (
+          await ctx
+            .client(other.accessToken)
+            .call((r) => r.user.info[':id'].$get({ param: { id: String(id) } }))
+        ).status,
+      ).toBe(404);
     }
     expect(
-      (await ctx.get<Seller>(`/api/user/info/${buyer.userId}`, buyer.accessToken)).data,
+      (
+        await ctx
+          .client(buyer.accessToken)
+          .call((r) => r.user.info[':id'].$get({ param: { id: String(buyer.userId) } }))
+      ).data,
     ).toMatchObject({ id: buyer.userId, email: buyer.email });
     expect(
-      (await ctx.get<Seller>(`/api/user/info/${buyer.userId}`, admin.accessToken)).data,
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.user.info[':id'].$get({ param: { id: String(buyer.userId) } }))
+      ).data,
     ).toMatchObject({ id: buyer.userId, email: buyer.email });
   });
 
@@ -119,30 +161,46 @@ describe('GET user/info/{id}', () => {
     const admin = await signUpAdmin(ctx);
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
-    expect((await ctx.get(`/api/user/info/${seller.userId}`)).status).toBe(200);
-    expect((await ctx.post(`/api/cars/suspend/${id}`, {}, admin.accessToken)).code).toBe(0);
-    expect((await ctx.get(`/api/user/info/${seller.userId}`)).status).toBe(404);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.user.info[':id'].$get({ param: { id: String(seller.userId) } }))
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }))
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.user.info[':id'].$get({ param: { id: String(seller.userId) } }))
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('POST user/update', () => {
   it('updates the profile and keeps email and company numbers as they were', async () => {
     const session = await signUp(ctx, 'company');
-    const res = await ctx.post<User>(
-      '/api/user/update',
-      {
-        id: session.userId,
-        firstName: 'Island Motors Ltd',
-        phone: '21449999',
-        phone2: '79000000',
-        city: 'Mosta',
-        email: 'changed@example.mt',
-        cNumber: '1',
-        vatNumber: '2',
-        image: tinyPng,
-      },
-      session.accessToken,
-    );
+    // Sends fields the update does not take (email, company numbers): they are ignored.
+    const json = {
+      id: session.userId,
+      firstName: 'Island Motors Ltd',
+      phone: '21449999',
+      phone2: '79000000',
+      city: 'Mosta',
+      email: 'changed@example.mt',
+      cNumber: '1',
+      vatNumber: '2',
+      image: tinyPng,
+    };
+    const res = await ctx.client(session.accessToken).call((r) => r.user.update.$post({ json }));
     expect(res).toMatchObject({ code: 0, message: 'Updated user successfully' });
     expect(res.data).toMatchObject({
       firstName: 'Island Motors Ltd',
@@ -169,36 +227,44 @@ describe('POST user/update', () => {
       city: 'Sliema',
       ...change,
     };
-    const res = await ctx.post('/api/user/update', body, session.accessToken);
+    const res = await ctx
+      .client(session.accessToken)
+      .call((r) => r.user.update.$post({ json: body }));
     expect(res).toMatchObject({ status: 400, message });
   });
 
   it('asks companies for the company name and not for a last name', async () => {
     const session = await signUp(ctx, 'company');
-    const noName = await ctx.post(
-      '/api/user/update',
-      { firstName: '', phone: '1', city: 'Qormi' },
-      session.accessToken,
-    );
+    const noName = await ctx
+      .client(session.accessToken)
+      .call((r) => r.user.update.$post({ json: { firstName: '', phone: '1', city: 'Qormi' } }));
     expect(noName.message).toBe('Company name is required field');
-    const ok = await ctx.post(
-      '/api/user/update',
-      { firstName: 'X Ltd', phone: '21441234', city: 'Qormi' },
-      session.accessToken,
-    );
+    const ok = await ctx
+      .client(session.accessToken)
+      .call((r) =>
+        r.user.update.$post({ json: { firstName: 'X Ltd', phone: '21441234', city: 'Qormi' } }),
+      );
     expect(ok.code).toBe(0);
   });
 
   it("refuses to update someone else's profile", async () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);
-    const res = await ctx.post(
-      '/api/user/update',
-      { id: b.userId, firstName: 'Hacked', lastName: 'X', phone: '79123456', city: 'Sliema' },
-      a.accessToken,
+    const res = await ctx.client(a.accessToken).call((r) =>
+      r.user.update.$post({
+        json: {
+          id: b.userId,
+          firstName: 'Hacked',
+          lastName: 'X',
+          phone: '79123456',
+          city: 'Sliema',
+        },
+      }),
     );
     expect(res.status).toBe(403);
-    expect((await ctx.post('/api/user/update', { firstName: 'A' })).status).toBe(401);
+    expect(
+      (await ctx.client().call((r) => r.user.update.$post({ json: { firstName: 'A' } }))).status,
+    ).toBe(401);
   });
 });
 
@@ -206,21 +272,39 @@ describe('POST user/password/update', () => {
   it('changes the password and ends the other sessions but not this one', async () => {
     const session = await signUp(ctx);
     const other = await login(ctx, session.email);
-    const res = await ctx.post(
-      '/api/user/password/update',
-      {
-        email: session.email,
-        oldPassword: PASSWORD,
-        newPassword: 'Changed99',
-        confirmPassword: 'Changed99',
-      },
-      session.accessToken,
+    const res = await ctx.client(session.accessToken).call((r) =>
+      r.user.password.update.$post({
+        json: {
+          email: session.email,
+          oldPassword: PASSWORD,
+          newPassword: 'Changed99',
+          confirmPassword: 'Changed99',
+        },
+      }),
     );
     expect(res).toMatchObject({ code: 0, message: 'Changed password successfully' });
-    expect((await ctx.get(`/api/user/${session.userId}`, session.accessToken)).code).toBe(0);
-    expect((await ctx.get(`/api/user/${session.userId}`, other.accessToken)).status).toBe(401);
     expect(
-      (await ctx.post('/api/user/login', { email: session.email, password: 'Changed99' })).code,
+      (
+        await ctx
+          .client(session.accessToken)
+          .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }))
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await ctx
+          .client(other.accessToken)
+          .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }))
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) =>
+            r.user.login.$post({ json: { email: session.email, password: 'Changed99' } }),
+          )
+      ).code,
     ).toBe(0);
   });
 
@@ -243,11 +327,9 @@ describe('POST user/password/update', () => {
     ],
   ])('refuses %o', async (change, message) => {
     const session = await signUp(ctx);
-    const res = await ctx.post(
-      '/api/user/password/update',
-      { oldPassword: PASSWORD, ...change },
-      session.accessToken,
-    );
+    const res = await ctx
+      .client(session.accessToken)
+      .call((r) => r.user.password.update.$post({ json: { oldPassword: PASSWORD, ...change } }));
     expect(res).toMatchObject({ status: 400, message });
   });
 });
@@ -257,45 +339,83 @@ describe('GET user/balance/{id}', () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);
     expect(
-      (await ctx.get<{ balance: number }>(`/api/user/balance/${a.userId}`, a.accessToken)).data,
+      (
+        await ctx
+          .client(a.accessToken)
+          .call((r) => r.user.balance[':id'].$get({ param: { id: String(a.userId) } }))
+      ).data,
     ).toEqual({ balance: 50 });
-    expect((await ctx.get(`/api/user/balance/${b.userId}`, a.accessToken)).status).toBe(403);
-    expect((await ctx.get(`/api/user/balance/${a.userId}`)).status).toBe(401);
+    expect(
+      (
+        await ctx
+          .client(a.accessToken)
+          .call((r) => r.user.balance[':id'].$get({ param: { id: String(b.userId) } }))
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.user.balance[':id'].$get({ param: { id: String(a.userId) } }))
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('POST user/remove', () => {
   it('checks the password, erases personal data and ends every session', async () => {
     const session = await signUp(ctx);
-    const short = await ctx.post('/api/user/remove', { password: 'abc' }, session.accessToken);
+    const short = await ctx
+      .client(session.accessToken)
+      .call((r) => r.user.remove.$post({ json: { password: 'abc' } }));
     expect(short).toMatchObject({ status: 400, message: 'Password is not valid' });
-    const wrong = await ctx.post(
-      '/api/user/remove',
-      { password: 'Wrong1234' },
-      session.accessToken,
-    );
+    const wrong = await ctx
+      .client(session.accessToken)
+      .call((r) => r.user.remove.$post({ json: { password: 'Wrong1234' } }));
     expect(wrong).toMatchObject({ status: 400, message: 'Password is not valid' });
 
-    const res = await ctx.post('/api/user/remove', { password: PASSWORD }, session.accessToken);
+    const res = await ctx
+      .client(session.accessToken)
+      .call((r) => r.user.remove.$post({ json: { password: PASSWORD } }));
     expect(res).toMatchObject({ code: 0, message: 'Deleted account successfully' });
     const [row] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
     expect(row).toMatchObject({ firstName: 'Deleted user', phone: '', dateOfBirth: null });
     expect(row?.email).not.toBe(session.email);
     expect(row?.deletedAt).not.toBeNull();
-    expect((await ctx.get(`/api/user/${session.userId}`, session.accessToken)).status).toBe(401);
     expect(
-      (await ctx.post('/api/user/login', { email: session.email, password: PASSWORD })).status,
+      (
+        await ctx
+          .client(session.accessToken)
+          .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }))
+      ).status,
     ).toBe(401);
-    expect((await ctx.get(`/api/user/info/${session.userId}`)).status).toBe(404);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.user.login.$post({ json: { email: session.email, password: PASSWORD } }))
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await ctx
+          .client()
+          .call((r) => r.user.info[':id'].$get({ param: { id: String(session.userId) } }))
+      ).status,
+    ).toBe(404);
     // The address is free again.
-    const again = await ctx.post('/api/user/register/private', {
-      firstName: 'Maria',
-      lastName: 'Borg',
-      email: session.email,
-      phone: '79123456',
-      password: PASSWORD,
-      city: 'Sliema',
-    });
+    const again = await ctx.client().call((r) =>
+      r.user.register.private.$post({
+        json: {
+          firstName: 'Maria',
+          lastName: 'Borg',
+          email: session.email,
+          phone: '79123456',
+          password: PASSWORD,
+          city: 'Sliema',
+        },
+      }),
+    );
     expect(again.code).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { redeemSchema, voucherInputSchema, voucherSchema } from '#shared/schemas/payment.ts';
 import {
   adminSorts,
@@ -8,25 +7,28 @@ import {
 } from '#shared/schemas/list.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin, requireUser } from '../auth/guard.ts';
-import { bearer, idParams, jsonBody, nothing, responses } from '../http/openapi.ts';
+import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/openapi.ts';
 
-const tags = ['Vouchers'];
+const tag = 'Vouchers';
 
-export const add = createRoute({
+export const add = route({
   method: 'post',
   path: '/voucher/add',
-  tags,
-  summary: "Create a voucher with an unguessable code (admin); 'Voucher created'",
+  tag,
+  operationId: 'addVoucher',
+  summary: 'Create a voucher',
+  description: "Create a voucher with an unguessable code (admin); 'Voucher created'",
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(voucherInputSchema) },
   responses: responses(voucherSchema, "'Voucher created'"),
 });
 
-export const active = createRoute({
+export const active = route({
   method: 'get',
   path: '/voucher/active',
-  tags,
+  tag,
+  operationId: 'listActiveVouchers',
   summary: 'Active, unexpired vouchers, newest first (admin)',
   description: listAnswerDescription,
   security: bearer,
@@ -35,22 +37,27 @@ export const active = createRoute({
   responses: responses(listAnswerSchema(voucherSchema), 'Vouchers'),
 });
 
-export const deactivate = createRoute({
+export const deactivate = route({
   method: 'put',
   path: '/voucher/deactivate/{id}',
-  tags,
-  summary: "Deactivate a voucher (admin); 'Voucher deactivated'",
+  tag,
+  operationId: 'deactivateVoucher',
+  summary: 'Deactivate a voucher',
+  description: "Deactivate a voucher (admin); 'Voucher deactivated'",
   security: bearer,
   middleware: [requireAdmin] as const,
   request: { params: idParams },
   responses: responses(nothing, "'Voucher deactivated'"),
 });
 
-export const redeem = createRoute({
+export const redeem = route({
   method: 'post',
   path: '/voucher/redeem',
-  tags,
-  summary: "Redeem a code once per user; 'Successfully redeemed code'",
+  tag,
+  operationId: 'redeemVoucher',
+  summary: 'Redeem a voucher',
+  description: "Redeem a code once per user; 'Successfully redeemed code'",
+  errors: [409, 429],
   security: bearer,
   middleware: [requireUser] as const,
   request: { body: jsonBody(redeemSchema) },

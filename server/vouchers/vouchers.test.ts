@@ -1,21 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
-import type { Transaction } from '#shared/schemas/payment.ts';
-import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import {
+  createTestContext,
+  type RouteCall,
+  type TestContext,
+} from '../../tests/support/context.ts';
 import { login, newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { wholeList } from '../../tests/support/lists.ts';
 import { ledgerEntries, users } from '../db/schema/index.ts';
-
-interface Voucher {
-  id: number;
-  code: string;
-  credits: number;
-  daysActive: number;
-  createDate: string;
-  expirationDate: string;
-  isActive: boolean;
-  redemptions: number;
-}
 
 let ctx: TestContext;
 let admin: Session;
@@ -31,30 +24,27 @@ afterEach(() => {
 const CODE = /^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/;
 
 async function addVoucher(credits = 25, daysActive = 10) {
-  const res = await ctx.post<Voucher>(
-    '/api/voucher/add',
-    { credits, daysActive },
-    admin.accessToken,
-  );
+  const res = await ctx
+    .client(admin.accessToken)
+    .call((r) => r.voucher.add.$post({ json: { credits, daysActive } }));
   if (res.code !== 0) throw new Error(`voucher/add failed: ${res.message}`);
   return res.data;
 }
 
-const redeem = (user: Session, code: string, path = '/api/voucher/redeem') =>
-  ctx.post<{ credits: number; balance: number }>(
-    path,
-    { userId: user.userId, code },
-    user.accessToken,
-  );
+const redeem = (user: Session, code: string) =>
+  ctx
+    .client(user.accessToken)
+    .call((r) => r.voucher.redeem.$post({ json: { userId: user.userId, code } }));
 
 const active = async () =>
-  (await ctx.get<Voucher[]>('/api/voucher/active', admin.accessToken)).data;
+  wholeList(
+    (await ctx.client(admin.accessToken).call((r) => r.voucher.active.$get({ query: {} }))).data,
+  );
 
 async function balance(user: Session) {
-  const res = await ctx.get<{ balance: number }>(
-    `/api/user/balance/${user.userId}`,
-    user.accessToken,
-  );
+  const res = await ctx
+    .client(user.accessToken)
+    .call((r) => r.user.balance[':id'].$get({ param: { id: String(user.userId) } }));
   return res.data.balance;
 }
 
@@ -72,21 +62,20 @@ async function wallet(userId: number) {
 }
 
 async function transactionsOf(user: Session) {
-  const res = await ctx.post<{ transactions: Transaction[] }>(
-    `/api/payment/transactions/${user.userId}`,
-    { pageNumber: 1, pageSize: 500 },
-    user.accessToken,
+  const res = await ctx.client(user.accessToken).call((r) =>
+    r.payment.transactions[':userId'].$post({
+      param: { userId: String(user.userId) },
+      json: { pageNumber: 1, pageSize: 500 },
+    }),
   );
   return res.data.transactions;
 }
 
 describe('admin vouchers', () => {
   it("creates a voucher with an unambiguous code: 'Voucher created'", async () => {
-    const res = await ctx.post<Voucher>(
-      '/api/voucher/add',
-      { credits: 40, daysActive: 7 },
-      admin.accessToken,
-    );
+    const res = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.voucher.add.$post({ json: { credits: 40, daysActive: 7 } }));
     expect(res).toMatchObject({
       code: 0,
       message: 'Voucher created',
@@ -112,7 +101,8 @@ describe('admin vouchers', () => {
     [{ credits: 10, daysActive: 0 }, 'Days active must be at least 1'],
     [{ credits: 10 }, 'Please enter days active'],
   ])('refuses %o: %s', async (body, message) => {
-    const res = await ctx.post('/api/voucher/add', body, admin.accessToken);
+    // Bodies the typed client cannot send (a field missing) among them.
+    const res = await ctx.request('POST', '/api/voucher/add', { body, token: admin.accessToken });
     expect(res).toMatchObject({ status: 400, code: 400, message });
   });
 
@@ -125,30 +115,43 @@ describe('admin vouchers', () => {
     expect((await redeem(user, voucher.code)).code).toBe(0);
     expect((await active()).find((v) => v.id === voucher.id)?.redemptions).toBe(1);
 
-    const res = await ctx.put(`/api/voucher/deactivate/${voucher.id}`, admin.accessToken);
+    const res = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.voucher.deactivate[':id'].$put({ param: { id: String(voucher.id) } }));
     expect(res).toMatchObject({ code: 0, message: 'Voucher deactivated' });
     expect((await active()).map((v) => v.id)).not.toContain(voucher.id);
-    const again = await ctx.put(`/api/voucher/deactivate/${voucher.id}`, admin.accessToken);
+    const again = await ctx
+      .client(admin.accessToken)
+      .call((r) => r.voucher.deactivate[':id'].$put({ param: { id: String(voucher.id) } }));
     expect(again.status).toBe(404);
-    expect((await ctx.put('/api/voucher/deactivate/999999', admin.accessToken)).status).toBe(404);
+    expect(
+      (
+        await ctx
+          .client(admin.accessToken)
+          .call((r) => r.voucher.deactivate[':id'].$put({ param: { id: '999999' } }))
+      ).status,
+    ).toBe(404);
   });
 
   it('is for administrators only', async () => {
     const voucher = await addVoucher();
     const user = await signUp(ctx);
     const company = await signUp(ctx, 'company');
-    const calls = [
-      ['POST', '/api/voucher/add', { credits: 10, daysActive: 5 }],
-      ['GET', '/api/voucher/active', undefined],
-      ['PUT', `/api/voucher/deactivate/${voucher.id}`, undefined],
-    ] as const;
-    for (const [method, path, body] of calls) {
+    const calls: [string, RouteCall][] = [
+      [
+        'POST /api/voucher/add',
+        (r) => r.voucher.add.$post({ json: { credits: 10, daysActive: 5 } }),
+      ],
+      ['GET /api/voucher/active', (r) => r.voucher.active.$get({ query: {} })],
+      [
+        'PUT /api/voucher/deactivate/:id',
+        (r) => r.voucher.deactivate[':id'].$put({ param: { id: String(voucher.id) } }),
+      ],
+    ];
+    for (const [name, call] of calls) {
       for (const who of [user, company])
-        expect(
-          (await ctx.request(method, path, { body, token: who.accessToken })).status,
-          `${method} ${path}`,
-        ).toBe(403);
-      expect((await ctx.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
+        expect((await ctx.client(who.accessToken).call(call)).status, name).toBe(403);
+      expect((await ctx.client().call(call)).status, name).toBe(401);
     }
     expect((await active()).map((v) => v.id)).toContain(voucher.id);
   });
@@ -195,7 +198,11 @@ describe('redeeming a voucher', () => {
   it('accepts the spec path with a trailing slash', async () => {
     const voucher = await addVoucher(12);
     const user = await signUp(ctx);
-    const res = await redeem(user, voucher.code, '/api/voucher/redeem/');
+    // A path the typed client does not write.
+    const res = await ctx.request('POST', '/api/voucher/redeem/', {
+      body: { userId: user.userId, code: voucher.code },
+      token: user.accessToken,
+    });
     expect(res).toMatchObject({ code: 0, message: 'Successfully redeemed code' });
     expect(await balance(user)).toBe(62);
   });
@@ -218,11 +225,11 @@ describe('redeeming a voucher', () => {
       const res = await redeem(user, code);
       expect(res, code).toMatchObject({ status: 400, message: 'Voucher is not valid!' });
     }
-    const missing = await ctx.post(
-      '/api/voucher/redeem',
-      { userId: user.userId },
-      user.accessToken,
-    );
+    // Without a code, which the typed client cannot send.
+    const missing = await ctx.request('POST', '/api/voucher/redeem', {
+      body: { userId: user.userId },
+      token: user.accessToken,
+    });
     expect(missing).toMatchObject({ status: 400, message: 'Voucher is not valid!' });
     expect(await balance(user)).toBe(50);
   });
@@ -237,15 +244,19 @@ describe('redeeming a voucher', () => {
     const res = await redeem(later, voucher.code);
     expect(res).toMatchObject({ status: 400, message: 'This voucher has expired' });
     const adminLater = await login(ctx, admin.email);
-    const listed = await ctx.get<Voucher[]>('/api/voucher/active', adminLater.accessToken);
-    expect(listed.data.map((v) => v.id)).not.toContain(voucher.id);
+    const listed = await ctx
+      .client(adminLater.accessToken)
+      .call((r) => r.voucher.active.$get({ query: {} }));
+    expect(wholeList(listed.data).map((v) => v.id)).not.toContain(voucher.id);
     vi.useRealTimers();
     expect(await balance(user)).toBe(50);
   });
 
   it("refuses a deactivated voucher: 'This voucher has been deactivated'", async () => {
     const voucher = await addVoucher(20);
-    await ctx.put(`/api/voucher/deactivate/${voucher.id}`, admin.accessToken);
+    await ctx
+      .client(admin.accessToken)
+      .call((r) => r.voucher.deactivate[':id'].$put({ param: { id: String(voucher.id) } }));
     const user = await signUp(ctx);
     const res = await redeem(user, voucher.code);
     expect(res).toMatchObject({ status: 400, message: 'This voucher has been deactivated' });
@@ -256,16 +267,18 @@ describe('redeeming a voucher', () => {
     const voucher = await addVoucher(20);
     const user = await signUp(ctx);
     const victim = await signUp(ctx);
-    const res = await ctx.post(
-      '/api/voucher/redeem',
-      { userId: victim.userId, code: voucher.code },
-      user.accessToken,
-    );
+    const res = await ctx
+      .client(user.accessToken)
+      .call((r) => r.voucher.redeem.$post({ json: { userId: victim.userId, code: voucher.code } }));
     expect(res.status).toBe(403);
-    const anonymous = await ctx.post('/api/voucher/redeem', {
-      userId: user.userId,
-      code: voucher.code,
-    });
+    const anonymous = await ctx.client().call((r) =>
+      r.voucher.redeem.$post({
+        json: {
+          userId: user.userId,
+          code: voucher.code,
+        },
+      }),
+    );
     expect(anonymous.status).toBe(401);
     expect(await balance(user)).toBe(50);
     expect(await balance(victim)).toBe(50);
@@ -285,11 +298,9 @@ describe('redeeming a voucher', () => {
 
 describe('guessing codes', () => {
   const redeemFrom = (user: Session, code: string, from: string) =>
-    ctx.request('POST', '/api/voucher/redeem', {
-      body: { userId: user.userId, code },
-      headers: { authorization: `Bearer ${user.accessToken}` },
-      from,
-    });
+    ctx
+      .client(user.accessToken, from)
+      .call((r) => r.voucher.redeem.$post({ json: { userId: user.userId, code } }));
 
   it('takes ten wrong codes an hour from an account, from any address, then answers 429', async () => {
     const voucher = await addVoucher(30);

@@ -52,7 +52,7 @@ describe('silent refresh', () => {
         return ok({ id: 7 });
       },
     });
-    expect((await api.get('user/7')).code).toBe(0);
+    expect((await api.call((r) => r.user[':id'].$get({ param: { id: '7' } }))).code).toBe(0);
     expect(seen).toEqual([
       { path: '/api/user/refresh', auth: null },
       { path: '/api/user/7', auth: `Bearer ${fresh}` },
@@ -73,7 +73,7 @@ describe('silent refresh', () => {
         return request.headers.get('authorization') === `Bearer ${fresh}` ? ok({}) : refused();
       },
     });
-    expect((await api.get('user/7')).status).toBe(200);
+    expect((await api.call((r) => r.user[':id'].$get({ param: { id: '7' } }))).status).toBe(200);
     expect(calls).toBe(2);
   });
 
@@ -84,7 +84,7 @@ describe('silent refresh', () => {
       session: store,
       fetch: async () => refused(),
     });
-    expect((await api.get('user/7')).status).toBe(401);
+    expect((await api.call((r) => r.user[':id'].$get({ param: { id: '7' } }))).status).toBe(401);
     expect(store.current).toBeNull();
   });
 
@@ -102,7 +102,24 @@ describe('silent refresh', () => {
         return ok({});
       },
     });
-    expect((await api.get('user/7')).code).toBe(0);
+    expect((await api.call((r) => r.user[':id'].$get({ param: { id: '7' } }))).code).toBe(0);
     expect(store.current).toEqual(otherTab);
+  });
+});
+
+describe('a fixed token', () => {
+  it('is sent as the bearer, and a 401 passes on without a refresh', async () => {
+    const seen: string[] = [];
+    const api = createApiClient({
+      baseUrl: 'http://spotted.test',
+      token: 'fixed',
+      fetch: async (request) => {
+        seen.push(`${new URL(request.url).pathname} ${request.headers.get('authorization')}`);
+        return refused();
+      },
+    });
+    const res = await api.call((r) => r.user[':id'].$get({ param: { id: '7' } }));
+    expect(res).toMatchObject({ status: 401, message: 'Session expired' });
+    expect(seen).toEqual(['/api/user/7 Bearer fixed']);
   });
 });

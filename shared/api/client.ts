@@ -1,3 +1,5 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { AppType } from '../../server/app.ts';
 import type { Session } from '../schemas/auth.ts';
 import type { Envelope } from '../schemas/envelope.ts';
 
@@ -14,70 +16,64 @@ export interface ApiClientOptions {
   /** How requests leave: the platform fetch, or the in-process API on the server. */
   fetch?: (request: Request) => Promise<Response>;
   session?: SessionStore;
+  /** A fixed access token instead of a stored session (a test's caller): nothing is refreshed. */
+  token?: string;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** The API's routes under /api, as Hono's typed client names them (`routes.cars.search.$post`). */
+export type ApiRoutes = ReturnType<typeof hc<AppType>>['api'];
+
 /** What every call answers: the envelope, with the HTTP status (0 when nothing came back). */
 export type ApiResult<T> = Envelope<T> & { status: number };
+
+/** The `data` of a route's success envelope, read from the route's declared response. */
+export type DataOf<R> =
+  R extends ClientResponse<infer Body, infer _Status, infer _Format>
+    ? Body extends { code: number; data: infer Data }
+      ? Data
+      : never
+    : never;
 
 const TRANSPORT_FAILURE = 'An error occurred';
 
 /**
- * The typed API client. Every call answers the envelope, never throws for an HTTP or network
- * failure, and on a 401 tries one silent refresh (when a user id is stored) before passing the
- * failure on; a failed refresh clears the session.
+ * The typed API client. `call(r => r.cars.search.$post({ json }))` sends a request named by the
+ * API's own routes and answers its envelope with the HTTP status, typed by the route; it never
+ * throws for an HTTP or network failure, and on a 401 tries one silent refresh (when a user id is
+ * stored) before passing the failure on; a failed refresh clears the session.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
-  const base = `${options.baseUrl ?? ''}/api/`;
+  const baseUrl = options.baseUrl ?? '';
   const send = options.fetch ?? ((request: Request) => fetch(request));
   let refreshing: Promise<boolean> | null = null;
 
-  function build(method: string, path: string, body: unknown, token?: string): Request {
-    const headers = new Headers({ accept: 'application/json' });
-    if (body !== undefined) headers.set('content-type', 'application/json');
+  /** A new Request each attempt: hc's body is a string (or form), which a retry sends again. */
+  const prepare = (input: RequestInfo | URL, init: RequestInit = {}, token?: string) => {
+    const headers = new Headers(init.headers);
+    headers.set('accept', 'application/json');
     if (token) headers.set('authorization', `Bearer ${token}`);
-    return new Request(base + path.replace(/^\//, ''), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+    return new Request(input, { ...init, headers });
+  };
+  const currentToken = () => options.token ?? options.session?.get()?.accessToken;
 
-  async function once<T>(method: string, path: string, body: unknown, anonymous = false) {
-    const token = anonymous ? undefined : options.session?.get()?.accessToken;
-    let response: Response;
-    try {
-      response = await send(build(method, path, body, token));
-    } catch (err) {
-      return {
-        status: 0,
-        envelope: failure<T>(0, err instanceof Error ? err.message : TRANSPORT_FAILURE),
-      };
-    }
-    try {
-      return { status: response.status, envelope: (await response.json()) as Envelope<T> };
-    } catch {
-      return {
-        status: response.status,
-        envelope: failure<T>(response.status || 500, TRANSPORT_FAILURE),
-      };
-    }
-  }
+  const plain = hc<AppType>(baseUrl, {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => send(prepare(input, init)),
+  }).api;
 
   async function refresh(): Promise<boolean> {
     const session = options.session?.get();
     if (!session?.userId || !session.refreshToken) return false;
     const sent = session.refreshToken;
     // Judged by the refresh token alone: the expired access token is not sent along.
-    const { envelope } = await once<Session>(
-      'POST',
-      'user/refresh',
-      { id: session.userId, refreshToken: session.refreshToken },
-      true,
+    const { code, data } = await unwrap(
+      plain.user.refresh.$post({
+        json: { id: session.userId, refreshToken: session.refreshToken },
+      }),
     );
-    if (envelope.code === 0 && envelope.data) {
-      options.session?.set({ ...envelope.data, email: envelope.data.email || session.email });
+    if (code === 0 && data) {
+      options.session?.set({ ...data, email: data.email || session.email });
       return true;
     }
     // Another tab refreshed with the same token meanwhile: its new session is the stored one.
@@ -92,23 +88,42 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return refreshing;
   };
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
-    const session = options.session?.get();
+  /** Sends with the stored bearer token, renewing it first when expired and once on a 401. */
+  async function authorized(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     // An access token known to be expired is renewed first rather than refused by the server.
+    const session = options.session?.get();
     if (session?.userId && isExpired(session.accessToken)) await refreshOnce();
-    let result = await once<T>(method, path, body);
-    if (result.status === 401 && options.session?.get()?.userId) {
-      if (await refreshOnce()) result = await once<T>(method, path, body);
-    }
-    return { ...result.envelope, status: result.status };
+    const response = await send(prepare(input, init, currentToken()));
+    if (response.status !== 401 || !options.session?.get()?.userId) return response;
+    return (await refreshOnce()) ? send(prepare(input, init, currentToken())) : response;
   }
 
-  return {
-    get: <T>(path: string) => call<T>('GET', path),
-    post: <T>(path: string, body: unknown = {}) => call<T>('POST', path, body),
-    put: <T>(path: string, body?: unknown) => call<T>('PUT', path, body),
-    delete: <T>(path: string) => call<T>('DELETE', path),
-  };
+  const routes: ApiRoutes = hc<AppType>(baseUrl, { fetch: authorized }).api;
+
+  /** Sends one request named by `routes` and answers its envelope with the HTTP status. */
+  const call = <R extends ClientResponse<unknown, number, string>>(
+    request: (api: ApiRoutes) => Promise<R>,
+  ): Promise<ApiResult<DataOf<R>>> => unwrap(Promise.resolve().then(() => request(routes)));
+
+  return { call };
+}
+
+/** The envelope of an answer, with a failure envelope for a network error or a body not JSON. */
+async function unwrap<R extends ClientResponse<unknown, number, string>>(
+  pending: Promise<R>,
+): Promise<ApiResult<DataOf<R>>>;
+async function unwrap(pending: Promise<Response>): Promise<ApiResult<unknown>> {
+  let response: Response;
+  try {
+    response = await pending;
+  } catch (err) {
+    return { ...failure(0, err instanceof Error ? err.message : TRANSPORT_FAILURE), status: 0 };
+  }
+  try {
+    return { ...((await response.json()) as Envelope<unknown>), status: response.status };
+  } catch {
+    return { ...failure(response.status || 500, TRANSPORT_FAILURE), status: response.status };
+  }
 }
 
 /** Seconds of clock difference between browser and server that still count a token as valid. */
@@ -127,6 +142,6 @@ export function isExpired(token: string, nowMs = Date.now()): boolean {
   }
 }
 
-function failure<T>(code: number, message: string): Envelope<T> {
-  return { code: code || 500, message, data: null as T };
+function failure(code: number, message: string): Envelope<unknown> {
+  return { code: code || 500, message, data: null };
 }

@@ -1,6 +1,6 @@
-import { limits } from '../limits.ts';
+import { bounds, limits } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { base64Image, required } from './fields.ts';
+import { base64Image, imageTooLarge, required } from './fields.ts';
 import { z } from './zod.ts';
 
 export const AD_DAYS_MIN = 1;
@@ -23,7 +23,7 @@ const isHttpUrl = (value: string) => {
  * id (forms send numbers as text).
  */
 const optionalCity = z
-  .union([z.number().int().positive(), z.string().trim().max(100)], {
+  .union([z.number().int().positive().max(bounds.id), z.string().trim().max(bounds.name)], {
     error: 'Location must be a city id or name',
   })
   .nullish()
@@ -76,6 +76,7 @@ export type AddAd = z.output<typeof addAdSchema>;
 const keptOrNewImage = z
   .string()
   .trim()
+  .max(bounds.imageBase64, imageTooLarge)
   .nullish()
   .transform((v) =>
     !v || /^(\/images\/|https?:\/\/)/i.test(v)
@@ -88,7 +89,8 @@ export const updateAdSchema = z.object({
   id: z.coerce
     .number({ error: 'Id must be a number' })
     .int('Id must be a whole number')
-    .positive('Id must be a positive number'),
+    .positive('Id must be a positive number')
+    .max(bounds.id, 'Id is too large'),
   ...adFields,
   image: keptOrNewImage,
 });
@@ -99,7 +101,8 @@ export const activateAdSchema = z.object({
   id: z.coerce
     .number({ error: 'Id must be a number' })
     .int('Id must be a whole number')
-    .positive('Id must be a positive number'),
+    .positive('Id must be a positive number')
+    .max(bounds.id, 'Id is too large'),
 });
 
 /** An ad as the back-office sees it. isActive is false once the ad has expired. */

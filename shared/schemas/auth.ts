@@ -1,4 +1,4 @@
-import { limits } from '../limits.ts';
+import { bounds, limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import {
   base64Image,
@@ -20,7 +20,8 @@ export const loginSchema = z.object({
   password: z
     .string({ error: m.passwordRequired })
     .min(1, m.passwordRequired)
-    .min(limits.loginPasswordMin, m.passwordTooShort),
+    .min(limits.loginPasswordMin, m.passwordTooShort)
+    .max(bounds.storedPassword, m.invalidCredentials),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -38,10 +39,11 @@ export const sessionSchema = z
 export type Session = z.infer<typeof sessionSchema>;
 
 export const refreshSchema = z.object({
-  id: z.coerce.number({ error: 'User id is required' }).int().positive(),
+  id: z.coerce.number({ error: 'User id is required' }).int().positive().max(bounds.id),
   refreshToken: z
     .string({ error: 'Refresh token is required' })
-    .min(1, 'Refresh token is required'),
+    .min(1, 'Refresh token is required')
+    .max(bounds.token, 'Invalid refresh token'),
 });
 
 const confirmMatches = (v: { password: string; confirmPassword?: string | undefined }) =>
@@ -53,10 +55,10 @@ export const registerPrivateSchema = z
   .object({
     email: email(r.emailRequired),
     password: newPassword,
-    confirmPassword: z.string().optional(),
-    firstName: required(r.firstNameRequired).max(100),
+    confirmPassword: z.string().max(bounds.password).optional(),
+    firstName: required(r.firstNameRequired).max(bounds.name),
     phone: phone(r.phoneRequired),
-    lastName: required(r.lastNameRequired).max(100),
+    lastName: required(r.lastNameRequired).max(bounds.name),
     city,
     address: optionalText(200),
     dateOfBirth: optionalDate,
@@ -70,18 +72,20 @@ export const registerCompanySchema = z
   .object({
     email: email(r.emailRequired),
     password: newPassword,
-    confirmPassword: z.string().optional(),
+    confirmPassword: z.string().max(bounds.password).optional(),
     image: base64Image(r.logoRequired),
-    firstName: required(r.companyNameRequired).max(100),
+    firstName: required(r.companyNameRequired).max(bounds.name),
     phone: phone(r.phoneRequired),
     city,
     cNumber: required(r.cNumberRequired)
+      .max(20, 'C number must contain only digits')
       .transform((v) => v.replace(/^C\s*/i, ''))
       .pipe(z.string().regex(/^\d{1,10}$/, 'C number must contain only digits')),
     vatNumber: required(r.vatNumberRequired)
+      .max(20, 'VAT number must contain 8 digits')
       .transform((v) => v.replace(/^MT\s*/i, ''))
       .pipe(z.string().regex(/^\d{8}$/, 'VAT number must contain 8 digits')),
-    lastName: optionalText(100),
+    lastName: optionalText(bounds.name),
     address: optionalText(200),
     phone2: optionalPhone,
     phone3: optionalPhone,
@@ -98,28 +102,33 @@ export const verifyCodeSchema = z.object({
   code: z
     .string({ error: messages.forgotPassword.codeInvalid })
     .trim()
-    .regex(/^\d{6}$/, messages.forgotPassword.codeInvalid),
+    .regex(/^\d{6}$/, messages.forgotPassword.codeInvalid)
+    .max(limits.resetCodeLength, messages.forgotPassword.codeInvalid),
 });
 
 export const resetPasswordSchema = z
   .object({
     email: email(m.emailRequired),
     password: newPassword,
-    confirmPassword: z.string({ error: r.passwordMismatch }),
+    confirmPassword: z.string({ error: r.passwordMismatch }).max(bounds.password),
     code: z
       .string()
       .trim()
       .regex(/^\d{6}$/, messages.forgotPassword.codeInvalid)
+      .max(limits.resetCodeLength, messages.forgotPassword.codeInvalid)
       .optional(),
   })
   .refine((v) => v.password === v.confirmPassword, mismatch);
 
 export const changePasswordSchema = z
   .object({
-    email: z.string().optional(),
-    oldPassword: z.string({ error: 'Old password is required' }).min(1, 'Old password is required'),
+    email: z.string().max(bounds.email).optional(),
+    oldPassword: z
+      .string({ error: 'Old password is required' })
+      .min(1, 'Old password is required')
+      .max(bounds.storedPassword, 'Old password is not valid'),
     newPassword,
-    confirmPassword: z.string({ error: r.passwordMismatch }),
+    confirmPassword: z.string({ error: r.passwordMismatch }).max(bounds.password),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: r.passwordMismatch,
@@ -129,5 +138,6 @@ export const changePasswordSchema = z
 export const deleteAccountSchema = z.object({
   password: z
     .string({ error: messages.profile.deletePasswordInvalid })
-    .min(limits.deleteAccountPasswordMin, messages.profile.deletePasswordInvalid),
+    .min(limits.deleteAccountPasswordMin, messages.profile.deletePasswordInvalid)
+    .max(bounds.storedPassword, messages.profile.deletePasswordInvalid),
 });

@@ -1,3 +1,4 @@
+import { bounds } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { z } from './zod.ts';
 
@@ -47,7 +48,8 @@ export const addModelSchema = z.object({
   brandId: z.coerce
     .number({ error: messages.admin.enterNameAndMake })
     .int()
-    .min(1, messages.admin.enterNameAndMake),
+    .min(1, messages.admin.enterNameAndMake)
+    .max(bounds.id, messages.admin.enterNameAndMake),
   name: z
     .string({ error: messages.admin.enterNameAndMake })
     .trim()

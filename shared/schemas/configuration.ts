@@ -1,4 +1,4 @@
-import { limits } from '../limits.ts';
+import { bounds, limits } from '../limits.ts';
 import { z } from './zod.ts';
 
 export const listingTypeSchema = z
@@ -7,10 +7,11 @@ export const listingTypeSchema = z
 export type ListingType = z.infer<typeof listingTypeSchema>;
 
 const text = (max = 500) => z.string().trim().max(max);
-const url = z.union([z.url({ error: 'Must be a valid URL' }), z.literal('')]);
+const url = z.union([z.url({ error: 'Must be a valid URL' }).max(bounds.url), z.literal('')]);
 /** A page of the site ('/privacy-policy', wherever the site runs) or of another site (a URL). */
 const link = z
   .string()
+  .max(bounds.url)
   .refine(
     (v) => v === '' || /^\/(?!\/)\S*$/.test(v) || z.url().safeParse(v).success,
     'Must be a valid URL or a path starting with /',
@@ -31,7 +32,7 @@ export const configurationSchema = z
     registrationTermsUrl: link,
     appStoreUrl: url,
     playStoreUrl: url,
-    supportEmail: z.email({ error: 'Support email is not valid' }),
+    supportEmail: z.email({ error: 'Support email is not valid' }).max(bounds.email),
     subscriptionDuration: z.number().int().min(1).max(365),
     welcomeCreditsIndividual: z.number().int().min(0).max(100000),
     welcomeCreditsCompany: z.number().int().min(0).max(100000),
@@ -56,7 +57,13 @@ export type Configuration = z.infer<typeof configurationSchema>;
 export const configurationUpdateSchema = configurationSchema
   .extend({
     listingTypes: z
-      .array(z.object({ id: z.number().int(), price: z.number().int().min(0).max(100000) }))
+      .array(
+        z.object({
+          id: z.number().int().positive().max(bounds.id),
+          price: z.number().int().min(0).max(100000),
+        }),
+      )
+      .max(bounds.choices)
       .optional(),
   })
   .refine((c) => c.carMinimumYear <= c.carMaximumYear, {

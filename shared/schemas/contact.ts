@@ -1,4 +1,4 @@
-import { limits } from '../limits.ts';
+import { bounds, limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { EMAIL_PATTERN } from './fields.ts';
 import { z } from './zod.ts';
@@ -50,8 +50,9 @@ export const contactReplySchema = z.object({
   messageId: z.coerce
     .number({ error: 'messageId must be a number' })
     .int('messageId must be a whole number')
-    .positive('messageId must be a positive number'),
-  messageEmail: z.string().nullish(),
+    .positive('messageId must be a positive number')
+    .max(bounds.id, 'messageId is too large'),
+  messageEmail: z.string().max(bounds.email).nullish(),
   text: z
     .string({ error: messages.admin.replyEmpty })
     .trim()

@@ -1,4 +1,4 @@
-import { limits } from '../limits.ts';
+import { bounds, limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { z } from './zod.ts';
 
@@ -14,7 +14,7 @@ export const email = (requiredMessage: string) =>
     .trim()
     .min(1, requiredMessage)
     .regex(EMAIL_PATTERN, messages.register.emailInvalid)
-    .max(254, 'Email is too long')
+    .max(bounds.email, 'Email is too long')
     .transform((v) => v.toLowerCase());
 
 /** Registration and change-password rule: upper, lower and digit first, then the length. */
@@ -24,18 +24,20 @@ export const newPassword = z
   .regex(/[a-z]/, messages.register.passwordRules)
   .regex(/[0-9]/, messages.register.passwordRules)
   .min(limits.passwordMin, messages.register.passwordLength)
-  .max(128, 'Password must contain at most 128 characters');
+  .max(bounds.password, `Password must contain at most ${bounds.password} characters`);
 
 /** Local phone number (the +356 prefix is shown apart): digits with optional spaces or dashes. */
 export const phone = (requiredMessage: string) =>
   required(requiredMessage)
     .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'Phone number is not valid')
+    .max(bounds.phone, 'Phone number is not valid')
     .transform((v) => v.replace(/[ -]/g, ''));
 
 export const optionalPhone = z
   .string()
   .trim()
   .regex(/^(\+?[0-9][0-9 -]{5,19})?$/, 'Phone number is not valid')
+  .max(bounds.phone, 'Phone number is not valid')
   .transform((v) => v.replace(/[ -]/g, ''))
   .nullish()
   .transform((v) => v ?? '');
@@ -49,14 +51,18 @@ export const optionalText = (max: number) =>
     .transform((v) => v ?? '');
 
 /** A city by id, or by its name as some clients send it. */
-export const city = z.union([z.number().int().positive(), z.string().trim().min(1)], {
-  error: messages.register.cityRequired,
-});
+export const city = z.union(
+  [z.number().int().positive().max(bounds.id), z.string().trim().min(1).max(bounds.name)],
+  {
+    error: messages.register.cityRequired,
+  },
+);
 
 /** yyyy-MM-dd (a longer ISO date-time is cut to its date); empty means not given. */
 export const optionalDate = z
   .string()
   .trim()
+  .max(40, 'Date must be yyyy-MM-dd')
   .nullish()
   .transform((v) => (v ? v.slice(0, 10) : null))
   .refine(
@@ -64,8 +70,12 @@ export const optionalDate = z
     'Date must be yyyy-MM-dd',
   );
 
+/** The refusal of a base64 image longer than bounds.imageBase64 (its bytes are checked later). */
+export const imageTooLarge = 'Image is larger than 10 MB';
+
 /** An image as base64 without the data: prefix (a data URL prefix is tolerated and removed). */
 export const base64Image = (requiredMessage: string) =>
   required(requiredMessage)
+    .max(bounds.imageBase64, imageTooLarge)
     .transform((v) => v.replace(/^data:[^,]*,/, '').replace(/\s/g, ''))
     .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v), 'Image must be base64 encoded');

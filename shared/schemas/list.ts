@@ -1,3 +1,4 @@
+import { bounds } from '../limits.ts';
 import { idParam } from './envelope.ts';
 import { z } from './zod.ts';
 
@@ -34,7 +35,13 @@ const blankAsMissing = (v: unknown) => (v === '' ? undefined : v);
  */
 export const listQuerySchema = <const F extends readonly [string, ...string[]]>(sortFields: F) =>
   z.object({
-    page: z.coerce.number().int().min(1).optional().meta({ description: 'Page number, from 1' }),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(bounds.pageNumber)
+      .optional()
+      .meta({ description: 'Page number, from 1' }),
     perPage: z.coerce
       .number()
       .int()

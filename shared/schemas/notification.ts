@@ -25,7 +25,7 @@ export const notificationSchema = z
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** POST notifications/user/{userId}: page 1 of 50 unless told otherwise. */
-export const notificationPageSchema = paging;
+export const notificationPageSchema = paging({ max: 500 });
 export type NotificationPageInput = z.input<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z

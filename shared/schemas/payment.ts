@@ -1,6 +1,9 @@
+import { bounds } from '../limits.ts';
+import { subscriptionStates } from '../promotion.ts';
 import { z } from './zod.ts';
 
 export const packageTypes = { company: 1, individual: 2 } as const;
+const packageTypeMessage = 'Package type must be 1 (Company) or 2 (Individual)';
 
 export const paymentPackageSchema = z
   .object({
@@ -41,15 +44,23 @@ export const packageInputSchema = z.object({
   typeId: z.coerce
     .number()
     .int()
-    .pipe(z.literal([1, 2], { error: 'Package type must be 1 (Company) or 2 (Individual)' })),
+    .min(packageTypes.company, packageTypeMessage)
+    .max(packageTypes.individual, packageTypeMessage)
+    .pipe(
+      z.literal([packageTypes.company, packageTypes.individual], { error: packageTypeMessage }),
+    ),
 });
 export const packageUpdateSchema = packageInputSchema.extend({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(bounds.id),
 });
 
 export const createPaymentSchema = z.object({
-  userId: z.coerce.number({ error: 'userId is required' }).int().positive(),
-  paymentId: z.coerce.number({ error: 'Please choose a package' }).int().positive(),
+  userId: z.coerce.number({ error: 'userId is required' }).int().positive().max(bounds.id),
+  paymentId: z.coerce
+    .number({ error: 'Please choose a package' })
+    .int()
+    .positive()
+    .max(bounds.id, 'Please choose a package'),
 });
 
 export const checkTransactionSchema = z.object({
@@ -123,7 +134,7 @@ export const voucherInputSchema = z.object({
 });
 
 export const redeemSchema = z.object({
-  userId: z.coerce.number({ error: 'userId is required' }).int().positive(),
+  userId: z.coerce.number({ error: 'userId is required' }).int().positive().max(bounds.id),
   code: z
     .string({ error: 'Voucher is not valid!' })
     .trim()
@@ -132,11 +143,12 @@ export const redeemSchema = z.object({
 });
 
 export const promoteSchema = z.object({
-  carId: z.coerce.number({ error: 'carId is required' }).int().positive(),
+  carId: z.coerce.number({ error: 'carId is required' }).int().positive().max(bounds.id),
   listingTypeId: z.coerce
     .number({ error: 'You have to choose listing type' })
     .int()
-    .positive('You have to choose listing type'),
+    .positive('You have to choose listing type')
+    .max(bounds.id, 'You have to choose listing type'),
 });
 
 export const subscriptionSchema = z
@@ -149,7 +161,7 @@ export const subscriptionSchema = z
     title: z.string(),
     price: z.number().int(),
     currency: z.string(),
-    /** 1 active, 2 expired, 3 canceled. */
+    /** One of subscriptionStates. */
     type: z.number().int(),
     typeName: z.string(),
     listingTypeId: z.number().int(),
@@ -163,7 +175,12 @@ export const subscriptionSchema = z
 export const subscriptionFilterSchema = z.object({
   filterType: z.preprocess(
     (v) => (v === '' ? null : v),
-    z.coerce.number().int().min(1).max(3).nullish(),
+    z.coerce
+      .number()
+      .int()
+      .min(subscriptionStates.active)
+      .max(subscriptionStates.canceled)
+      .nullish(),
   ),
 });
 

@@ -1,6 +1,6 @@
-import { roles } from '../limits.ts';
+import { bounds, roles } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { optionalDate, optionalPhone, optionalText } from './fields.ts';
+import { imageTooLarge, optionalDate, optionalPhone, optionalText } from './fields.ts';
 import { z } from './zod.ts';
 
 /** The full user (owner or admin): firstName is the company name for companies (role 3). */
@@ -52,18 +52,20 @@ export type Seller = z.infer<typeof sellerSchema>;
  * read-only and ignored; the required-field rules depend on the role (see profileUpdateProblem).
  */
 export const userUpdateSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  firstName: z.string().trim().max(100).nullish(),
-  lastName: z.string().trim().max(100).nullish(),
-  phone: z.string().trim().max(25).nullish(),
+  id: z.coerce.number().int().positive().max(bounds.id).optional(),
+  firstName: z.string().trim().max(bounds.name).nullish(),
+  lastName: z.string().trim().max(bounds.name).nullish(),
+  phone: z.string().trim().max(bounds.phone).nullish(),
   phone2: optionalPhone,
   phone3: optionalPhone,
   address: optionalText(200),
-  city: z.union([z.number().int().positive(), z.string().trim()]).nullish(),
-  cityId: z.number().int().positive().nullish(),
+  city: z
+    .union([z.number().int().positive().max(bounds.id), z.string().trim().max(bounds.name)])
+    .nullish(),
+  cityId: z.number().int().positive().max(bounds.id).nullish(),
   dateOfBirth: optionalDate,
   /** A new logo as base64; omitted or null keeps the current one. */
-  image: z.string().nullish(),
+  image: z.string().max(bounds.imageBase64, imageTooLarge).nullish(),
 });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 

@@ -1,6 +1,6 @@
 /** What every result card shows beyond the spec's fields, and how its photo is sized. */
 import { number } from '#shared/format.ts';
-import type { CarCard, ImageVersion } from '#shared/schemas/listing.ts';
+import type { CarCard, ImageVersion } from '#shared/schemas/listing-display.ts';
 
 /** The srcset of a photo's WebP card versions; none for a photo stored before they existed. */
 export const srcset = (versions: readonly ImageVersion[]) =>

@@ -1,5 +1,5 @@
 import { messages } from '#shared/messages.ts';
-import { isLoggedIn } from './session.ts';
+import { isLoggedIn } from '#shared/session.ts';
 
 /**
  * The three dialogs of the spec, on the native <dialog> element (focus trap, Escape, backdrop):

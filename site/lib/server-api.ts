@@ -1,6 +1,5 @@
 import type { AstroGlobal } from 'astro';
 import { createApiClient } from '#shared/api/client.ts';
-import type { PublicConfiguration } from '#shared/schemas/configuration.ts';
 
 /** The API as server-rendered pages call it: in-process, through Astro.locals.api. */
 export const serverApi = (astro: Pick<AstroGlobal, 'locals' | 'url'>) =>
@@ -10,8 +9,8 @@ const fallback = { appStoreUrl: '#', playStoreUrl: '#', currency: '€', phonePr
 
 /** The configuration a page needs (store links, currency, phone prefix). */
 export async function siteConfiguration(astro: Pick<AstroGlobal, 'locals' | 'url'>) {
-  const res = await serverApi(astro).get<PublicConfiguration>('configuration');
+  const res = await serverApi(astro).call((r) => r.configuration.$get());
   return res.code === 0
     ? res.data
-    : { ...fallback, listingTypes: [] as PublicConfiguration['listingTypes'] };
+    : { ...fallback, listingTypes: [] as typeof res.data.listingTypes };
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { serverApi } from '../lib/server-api.ts';
 
 const PAGE_SIZE = 100;
@@ -14,10 +14,9 @@ const day = (iso: string) => iso.slice(0, 10);
 async function liveListings(api: ReturnType<typeof serverApi>) {
   const cars: CarCard[] = [];
   for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber++) {
-    const res = await api.post<{ cars: CarCard[]; totalCount: number }>('cars/search', {
-      pageNumber,
-      pageSize: PAGE_SIZE,
-    });
+    const res = await api.call((r) =>
+      r.cars.search.$post({ json: { pageNumber, pageSize: PAGE_SIZE } }),
+    );
     if (res.code !== 0) throw new Error(res.message);
     cars.push(...res.data.cars);
     if (!res.data.cars.length || cars.length >= res.data.totalCount) break;

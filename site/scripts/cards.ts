@@ -2,13 +2,12 @@
  * The result cards' per-visitor parts, in the browser (the pages are the same for everyone): the
  * listing's age as of today, and the favourite hearts of a logged-in visitor, which save and unsave.
  */
-import { limits } from '#shared/limits.ts';
+import { limits, MAX_IMPRESSIONS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
 import { favoritesQuery } from '../features/favorites/favorites.ts';
 import { api } from '../lib/api.ts';
 import { listedAgo } from '../lib/cards.ts';
-import { readSession } from '../lib/session.ts';
+import { readSession } from '#shared/session.ts';
 import { showResult } from '../lib/dialogs.ts';
 import { showToast } from '../lib/toast.ts';
 
@@ -19,9 +18,8 @@ const logIn = { label: 'Log in', href: '/login' };
 async function favoriteIds(userId: number): Promise<Set<number>> {
   const ids = new Set<number>();
   for (let pageNumber = 1; pageNumber <= 40; pageNumber++) {
-    const res = await api.post<{ cars: CarCard[]; totalCount: number }>(
-      'favorite/get',
-      favoritesQuery(userId, '', pageNumber, limits.pageSize),
+    const res = await api.call((r) =>
+      r.favorite.get.$post({ json: favoritesQuery(userId, '', pageNumber, limits.pageSize) }),
     );
     if (res.code !== 0) break;
     for (const car of res.data.cars) ids.add(car.id);
@@ -42,10 +40,10 @@ async function toggle(button: HTMLButtonElement) {
   if (!session) return showToast(messages.listing.favoritesNeedLogin, logIn);
   const saved = button.getAttribute('aria-pressed') === 'true';
   button.disabled = true;
-  const res = await api.post(saved ? 'favorite/remove' : 'favorite/add', {
-    carId: Number(button.dataset.favorite),
-    userId: session.userId,
-  });
+  const json = { carId: Number(button.dataset.favorite), userId: session.userId };
+  const res = await api.call((r) =>
+    saved ? r.favorite.remove.$post({ json }) : r.favorite.add.$post({ json }),
+  );
   button.disabled = false;
   if (res.code === 0) {
     // The same car may be on the page twice (Top Spotted and the list).
@@ -76,4 +74,19 @@ if (session && hearts().length) {
       if (ids.has(Number(button.dataset.favorite))) mark(button, true);
     }
   });
+}
+
+/**
+ * Seller insights: the cards the home page or a page of search results showed, counted once per
+ * page load from here, since the page itself is cached and the same for everyone. A search page
+ * without results still counts as a search.
+ */
+const place =
+  location.pathname === '/' ? 'home' : location.pathname === '/search' ? 'search' : null;
+if (place) {
+  const ids = [...new Set([...hearts()].map((heart) => Number(heart.dataset.favorite)))];
+  for (let i = 0; i === 0 || i < ids.length; i += MAX_IMPRESSIONS) {
+    const json = { ids: ids.slice(i, i + MAX_IMPRESSIONS), place } as const;
+    void api.call((r) => r.cars.impressions.$post({ json }));
+  }
 }

@@ -2,7 +2,7 @@ import { dateTime } from '#shared/format.ts';
 import { messages } from '#shared/messages.ts';
 import { api } from '../lib/api.ts';
 import { confirm, showProgress, showResult } from '../lib/dialogs.ts';
-import { clearSession, isLoggedIn, keys, readSession } from '../lib/session.ts';
+import { clearSession, isLoggedIn, keys, readSession } from '#shared/session.ts';
 
 /** The behaviour every page shares: menus, logout, the bell, the banners, the search memory. */
 
@@ -44,7 +44,9 @@ export async function logout() {
   const session = readSession();
   if (session) {
     const done = showProgress(messages.login.logoutProgress);
-    const res = await api.put(`user/logout/${session.userId}`);
+    const res = await api.call((r) =>
+      r.user.logout[':id'].$put({ param: { id: String(session.userId) } }),
+    );
     done();
     if (res.code !== 0 && res.status !== 401) {
       await showResult(false, res.message);
@@ -58,20 +60,11 @@ document
   .querySelectorAll('[data-logout]')
   .forEach((b) => b.addEventListener('click', () => void logout()));
 
-interface Notification {
-  id: number;
-  typeId: number;
-  title: string;
-  message: string;
-  isRead: boolean;
-  sentAt: string;
-}
-
 const typeIcons: Record<number, string> = { 1: 'ℹ️', 2: '💳', 3: '🚗', 4: '👤' };
 
 async function refreshBell() {
   if (!isLoggedIn()) return;
-  const res = await api.get<{ count: number }>('notifications/unread/count');
+  const res = await api.call((r) => r.notifications.unread.count.$get());
   const badge = document.getElementById('bell-count');
   if (!badge || res.code !== 0) return;
   badge.hidden = res.data.count === 0;
@@ -82,10 +75,12 @@ async function loadNotifications() {
   const session = readSession();
   const list = document.getElementById('notifications-list');
   if (!session || !list) return;
-  const res = await api.post<Notification[]>(`notifications/user/${session.userId}`, {
-    pageNumber: 1,
-    pageSize: 50,
-  });
+  const res = await api.call((r) =>
+    r.notifications.user[':userId'].$post({
+      param: { userId: String(session.userId) },
+      json: { pageNumber: 1, pageSize: 50 },
+    }),
+  );
   if (res.code !== 0) return;
   const empty = document.getElementById('notifications-empty');
   if (empty) empty.hidden = res.data.length > 0;
@@ -117,7 +112,19 @@ async function loadNotifications() {
   );
 }
 
+/** The header's unread messages badge, read once per page (the messages page keeps it live). */
+async function refreshMessages() {
+  if (!isLoggedIn()) return;
+  const res = await api.call((r) => r.conversations.unread.count.$get());
+  if (res.code !== 0) return;
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-messages-count]')) {
+    badge.hidden = res.data.count === 0;
+    badge.textContent = res.data.count > 99 ? '99+' : String(res.data.count);
+  }
+}
+
 void refreshBell();
+void refreshMessages();
 
 // The banners show before paint (Base.astro's head script); here they close. Cookies: the close
 // button hides the banner for this page, Accept for good.

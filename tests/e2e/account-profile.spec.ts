@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import sharp from 'sharp';
 import { messages } from '../../shared/messages.ts';
-import type { Named } from '../../shared/schemas/catalog.ts';
-import type { Session } from '../../shared/schemas/auth.ts';
-import { dismissBanners, useSession } from './support/api.ts';
+import { rowsOf } from '../../shared/api/rows.ts';
+import { apiOf, dismissBanners, useSession, type Session } from './support/api.ts';
 
 /**
  * The account's profile screens, contact support and the About, Privacy policy and Terms of use
@@ -18,11 +18,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const PASSWORD = 'Spotted2026';
 const r = messages.register;
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 interface Account {
   email: string;
   password: string;
@@ -32,58 +27,59 @@ let sequence = 0;
 const freshEmail = (kind: string) =>
   `e2e.profile.${kind}.${Date.now()}.${sequence++}@example.mt`.toLowerCase();
 
-async function call<T>(request: APIRequestContext, path: string, body?: unknown) {
-  const res =
-    body === undefined
-      ? await request.get(`/api/${path}`)
-      : await request.post(`/api/${path}`, { data: body });
-  return (await res.json()) as Envelope<T>;
-}
-
 const png = (background: string) =>
   sharp({ create: { width: 64, height: 64, channels: 3, background } })
     .png()
     .toBuffer();
 
 async function firstCity(request: APIRequestContext) {
-  const cities = await call<Named[]>(request, 'configuration/cities');
-  return cities.data[0]!;
+  const cities = await apiOf(request).call((r) => r.configuration.cities.$get());
+  return rowsOf(cities.data)[0]!;
 }
 
 async function registerPrivate(request: APIRequestContext): Promise<Account> {
   const email = freshEmail('private');
-  const res = await call(request, 'user/register/private', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    firstName: 'Rita',
-    lastName: 'Zammit',
-    phone: '79123456',
-    city: (await firstCity(request)).id,
-  });
+  const city = (await firstCity(request)).id;
+  const res = await apiOf(request).call((r) =>
+    r.user.register.private.$post({
+      json: {
+        email,
+        password: PASSWORD,
+        firstName: 'Rita',
+        lastName: 'Zammit',
+        phone: '79123456',
+        city,
+      },
+    }),
+  );
   expect(res.code, res.message).toBe(0);
   return { email, password: PASSWORD };
 }
 
 async function registerCompany(request: APIRequestContext): Promise<Account> {
   const email = freshEmail('company');
-  const res = await call(request, 'user/register/company', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    image: (await png('#0a6cff')).toString('base64'),
-    firstName: 'Harbour Cars Ltd',
-    phone: '21234567',
-    city: (await firstCity(request)).id,
-    cNumber: '12345',
-    vatNumber: '12345678',
-  });
+  const image = (await png('#0a6cff')).toString('base64');
+  const city = (await firstCity(request)).id;
+  const res = await apiOf(request).call((r) =>
+    r.user.register.company.$post({
+      json: {
+        email,
+        password: PASSWORD,
+        image,
+        firstName: 'Harbour Cars Ltd',
+        phone: '21234567',
+        city,
+        cNumber: '12345',
+        vatNumber: '12345678',
+      },
+    }),
+  );
   expect(res.code, res.message).toBe(0);
   return { email, password: PASSWORD };
 }
 
 const login = (request: APIRequestContext, account: Account) =>
-  call<Session>(request, 'user/login', account);
+  apiOf(request).call((r) => r.user.login.$post({ json: account }));
 
 /**
  * Stores the session as the login screen does, once per tab (a reload after logout or deletion
@@ -339,7 +335,7 @@ test.describe('contact support', () => {
 
     const email = page.getByLabel('Email');
     const phone = page.getByLabel('Phone number');
-    const message = page.getByLabel('Message');
+    const message = page.getByRole('textbox', { name: 'Message' });
     const send = page.getByRole('button', { name: 'Send' });
     await expect(email).toHaveValue(account.email);
     await expect(message).toHaveAttribute('rows', '8');
@@ -379,7 +375,7 @@ test.describe('contact support', () => {
 });
 
 test('about shows the configured text with its line breaks', async ({ page, request }) => {
-  const config = await call<{ aboutText: string }>(request, 'configuration');
+  const config = await apiOf(request).call((r) => r.configuration.$get());
   const text = config.data.aboutText.trim();
   await openSession(page, null);
   await page.goto('/about');

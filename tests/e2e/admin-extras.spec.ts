@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { adminSession, call, newUser, useSession } from './support/api.ts';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
+import { adminSession, apiOf, newUser, ok, useSession } from './support/api.ts';
 import { submitListing } from './support/listings.ts';
 import { screen } from './support/screens.ts';
 
@@ -56,18 +57,18 @@ test('every CSV is its table as shown: its headers, names rather than ids, one d
 }) => {
   test.setTimeout(120_000);
   const admin = await adminSession(request);
+  const api = apiOf(request, admin);
   const seller = await newUser(request, 'Csvseller');
   const title = `CSV request ${Date.now().toString(36)}`;
   await submitListing(request, seller, title);
-  for (const [path, body] of [
-    ['voucher/add', { credits: 7, daysActive: 3 }],
-    [
-      'contact/send',
-      { email: seller.email, phone: '', text: 'Is the CSV request still for sale?' },
-    ],
-  ] as const) {
-    expect((await call(request, 'POST', path, admin, body)).code, path).toBe(0);
-  }
+  await ok(api.call((r) => r.voucher.add.$post({ json: { credits: 7, daysActive: 3 } })));
+  await ok(
+    api.call((r) =>
+      r.contact.send.$post({
+        json: { email: seller.email, phone: '', text: 'Is the CSV request still for sale?' },
+      }),
+    ),
+  );
   await useSession(page, admin);
 
   const vouchers = await download(page, 'vouchers', 'Vouchers');

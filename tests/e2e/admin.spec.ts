@@ -1,6 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { e2eAdmin } from '../../playwright.config.ts';
-import { adminSession, callOk, newUser, PASSWORD, PHONE, unique } from './support/api.ts';
+import { rowsOf } from '../../shared/api/rows.ts';
+import { adminSession, apiOf, newUser, ok, PASSWORD, PHONE, unique } from './support/api.ts';
 import { listingPayload, liveListing, submitListing } from './support/listings.ts';
 
 /**
@@ -69,8 +71,14 @@ test.describe('admin login', () => {
     await page.getByLabel('Password').press('Enter');
     await expect(page).toHaveURL(/\/admin$/);
     const links = menu(page).getByRole('link');
-    await expect(links).toHaveCount(17);
-    for (const title of ['Approve listings', 'Application configuration', 'Models'])
+    // The server's 19 items, and Reported conversations after them.
+    await expect(links).toHaveCount(20);
+    for (const title of [
+      'Approve listings',
+      'Application configuration',
+      'Models',
+      'Reported conversations',
+    ])
       await expect(menu(page).getByRole('link', { name: title })).toBeVisible();
   });
 
@@ -135,24 +143,23 @@ test.describe('moderation', () => {
     await expect(page.getByText('Successfully denied car')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
 
-    const denied = await callOk<{ state: string; deniedMessage: string }>(
-      request,
-      'GET',
-      `car/requests/${denyId}`,
-      seller,
+    const denied = await ok(
+      apiOf(request, seller).call((r) =>
+        r.car.requests[':id'].$get({ param: { id: String(denyId) } }),
+      ),
     );
     expect(denied).toMatchObject({ state: 'DENIED', deniedMessage: reason });
-    const approved = await callOk<{ state: string }>(
-      request,
-      'GET',
-      `car/requests/${approveId}`,
-      seller,
+    const approved = await ok(
+      apiOf(request, seller).call((r) =>
+        r.car.requests[':id'].$get({ param: { id: String(approveId) } }),
+      ),
     );
     expect(approved.state).toBe('ACTIVE');
 
     await openSection(page, 'Denied listings');
     await page.getByRole('link', { name: new RegExp(denyTitle) }).click();
-    await expect(page.getByText(reason)).toBeVisible();
+    // The reason as the seller reads it (the listing's history shows it too).
+    await expect(page.getByRole('alert').getByText(reason)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   });
 
@@ -161,19 +168,19 @@ test.describe('moderation', () => {
     const denyTitle = `Yaris edit no ${unique()}`;
     const toApprove = await liveListingOfNewSeller(request, approveTitle);
     const toDeny = await liveListingOfNewSeller(request, denyTitle);
-    const edit = async (live: typeof toApprove, title: string, price: number) =>
-      callOk(request, 'POST', 'cars/edit', live.seller, {
-        ...(await listingPayload(request, title, { price })),
-        originalId: live.id,
-      });
+    const edit = async (live: typeof toApprove, title: string, price: number) => {
+      const json = { ...(await listingPayload(request, title, { price })), originalId: live.id };
+      return ok(apiOf(request, live.seller).call((r) => r.cars.edit.$post({ json })));
+    };
     const approvedTitle = `${approveTitle} v2`;
     await edit(toApprove, approvedTitle, 8900);
     await edit(toDeny, `${denyTitle} v2`, 100);
-    const edits = await callOk<{ id: number; originalId: number }[]>(
-      request,
-      'GET',
-      'cars/edit/all',
-      await adminSession(request),
+    const edits = rowsOf(
+      await ok(
+        apiOf(request, await adminSession(request)).call((r) =>
+          r.cars.edit.all.$get({ query: {} }),
+        ),
+      ),
     );
     const denyEditId = edits.find((e) => e.originalId === toDeny.id)!.id;
     const reason = `Price looks wrong (${unique()})`;
@@ -187,10 +194,8 @@ test.describe('moderation', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('Successfully approved car')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
-    const live = await callOk<{ title: string; price: number }>(
-      request,
-      'GET',
-      `car/${toApprove.id}`,
+    const live = await ok(
+      apiOf(request).call((r) => r.car[':id'].$get({ param: { id: String(toApprove.id) } })),
     );
     expect(live).toMatchObject({ title: approvedTitle, price: 8900 });
 
@@ -202,11 +207,10 @@ test.describe('moderation', () => {
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await expect(page.getByText('Successfully denied car')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
-    const denied = await callOk<{ state: string; deniedMessage: string }>(
-      request,
-      'GET',
-      `car/requests/${denyEditId}`,
-      toDeny.seller,
+    const denied = await ok(
+      apiOf(request, toDeny.seller).call((r) =>
+        r.car.requests[':id'].$get({ param: { id: String(denyEditId) } }),
+      ),
     );
     expect(denied).toMatchObject({ state: 'DENIED', deniedMessage: reason });
   });
@@ -221,7 +225,11 @@ test.describe('moderation', () => {
     const toSuspend = await liveListingOfNewSeller(request, suspendTitle);
     const report = `It's a scam - The photos belong to another car (${unique()})`;
     for (const { id } of [toDismiss, toSuspend])
-      await callOk(request, 'POST', `cars/report/${id}`, undefined, { message: report });
+      await ok(
+        apiOf(request).call((r) =>
+          r.cars.report[':id'].$post({ param: { id: String(id) }, json: { message: report } }),
+        ),
+      );
 
     await loginAsAdmin(page);
     await openSection(page, 'Reported listings');
@@ -238,11 +246,11 @@ test.describe('moderation', () => {
     await page.getByRole('button', { name: 'Suspend' }).click();
     await expect(page.getByText('Car suspended')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
-    const token = await adminSession(request);
-    expect(
-      (await callOk<{ state: string }>(request, 'GET', `car/requests/${toSuspend.id}`, token))
-        .state,
-    ).toBe('SUSPENDED');
+    const admin = apiOf(request, await adminSession(request));
+    const suspended = { param: { id: String(toSuspend.id) } };
+    expect((await ok(admin.call((r) => r.car.requests[':id'].$get(suspended)))).state).toBe(
+      'SUSPENDED',
+    );
 
     await openSection(page, 'Suspended listings');
     await page.getByRole('link', { name: new RegExp(suspendTitle) }).click();
@@ -250,10 +258,9 @@ test.describe('moderation', () => {
     await page.getByRole('button', { name: 'Activate' }).click();
     await expect(page.getByText('Car activated')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
-    expect(
-      (await callOk<{ state: string }>(request, 'GET', `car/requests/${toSuspend.id}`, token))
-        .state,
-    ).toBe('ACTIVE');
+    expect((await ok(admin.call((r) => r.car.requests[':id'].$get(suspended)))).state).toBe(
+      'ACTIVE',
+    );
   });
 
   test('opens every photo in the gallery', async ({ page, request }) => {

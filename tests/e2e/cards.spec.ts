@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { dismissBanners, newUser, useSession, type Session } from './support/api.ts';
 import { expectToast } from './support/dialogs.ts';
 import { liveListing, photos } from './support/listings.ts';

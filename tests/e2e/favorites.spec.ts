@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './support/test.ts';
 import { newUser as newAccount, useSession } from './support/api.ts';
 import { expectToast } from './support/dialogs.ts';
 

@@ -1,6 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { dismissBanners, newUser, useSession } from './support/api.ts';
 import { expectResult } from './support/dialogs.ts';
+import { islandsReady } from './support/listings.ts';
 import { screen } from './support/screens.ts';
 
 /**
@@ -29,6 +31,7 @@ test('the listing form marks every field that breaks a rule and clears each one 
 }) => {
   await useSession(page, await newUser(request, 'Marker'));
   await page.goto('/add-listing');
+  await islandsReady(page);
   await expect(page.getByText('Loading your contact information...')).toBeHidden();
   const form = page.locator('form.lf-form');
   await expect(messagesShown(page)).toHaveCount(0);
@@ -76,6 +79,7 @@ test('the listing form marks every field that breaks a rule and clears each one 
 
 test('registration marks every field that breaks a rule', async ({ page }) => {
   await page.goto('/register');
+  await islandsReady(page);
   if (test.info().project.name === 'mobile') {
     await page.getByRole('button', { name: 'Continue' }).click();
   }
@@ -110,6 +114,7 @@ test('registration marks every field that breaks a rule', async ({ page }) => {
 test('the profile marks every field that breaks a rule', async ({ page, request }) => {
   await useSession(page, await newUser(request, 'Profiled'));
   await page.goto('/profile-information');
+  await islandsReady(page);
   const form = page.getByRole('form', { name: 'Personal details' });
   await expect(form.getByLabel('First name')).toHaveValue('Profiled');
   await form.getByLabel('First name').fill('');

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import { e2eAdmin } from '../../playwright.config.ts';
 import { dismissBanners } from './support/api.ts';
 import { screen } from './support/screens.ts';

@@ -1,26 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import sharp from 'sharp';
-import { adminSession, call, dismissBanners, newUser, unique } from './support/api.ts';
+import { rowsOf } from '../../shared/api/rows.ts';
+import { adminSession, apiOf, dismissBanners, newUser, unique } from './support/api.ts';
 import { liveListing } from './support/listings.ts';
 
 /** The home page: its search, Top Spotted, the paged grid of cars and the ads between them. */
 
-interface Home {
-  cars: { cars: { id: number; title: string }[]; totalCount: number; ads: { id: number }[] };
-  topSpottedCars: { id: number; title: string; views: number }[];
-}
-interface AdminAd {
-  id: number;
-  title: string;
-  views: number;
-  clicks: number;
-}
-
 const PAGE_SIZE = 50;
 
 const home = async (request: APIRequestContext, pageNumber = 1) =>
-  (await call<Home>(request, 'POST', 'cars', undefined, { pageNumber, pageSize: PAGE_SIZE })).data;
+  (await apiOf(request).call((r) => r.cars.$post({ json: { pageNumber, pageSize: PAGE_SIZE } })))
+    .data;
 
 const grid = (page: Page) => page.getByRole('region', { name: 'Cars for sale' });
 const carCards = (page: Page) => grid(page).locator('a[href^="/car/"]');
@@ -124,18 +116,23 @@ test('an ad counts as seen once per place when half of it shows, and a click ope
   })
     .png()
     .toBuffer();
-  const added = await call<{ id: number }>(request, 'POST', 'ad/add', admin, {
-    title,
-    description: 'Sliema to Valletta in ten minutes',
-    url: `${baseURL}/about`,
-    client: 'Valletta Ferry Services',
-    daysActive: 2,
-    image: image.toString('base64'),
-  });
+  const api = apiOf(request, admin);
+  const added = await api.call((r) =>
+    r.ad.add.$post({
+      json: {
+        title,
+        description: 'Sliema to Valletta in ten minutes',
+        url: `${baseURL}/about`,
+        client: 'Valletta Ferry Services',
+        daysActive: 2,
+        image: image.toString('base64'),
+      },
+    }),
+  );
   expect(added.code, added.message).toBe(0);
   const adId = added.data.id;
   const stats = async () =>
-    (await call<AdminAd[]>(request, 'GET', 'ad/all', admin)).data.find((a) => a.id === adId)!;
+    rowsOf((await api.call((r) => r.ad.all.$get({ query: {} }))).data).find((a) => a.id === adId)!;
 
   const seen: string[] = [];
   page.on('request', (r) => {
@@ -168,7 +165,8 @@ test('an ad counts as seen once per place when half of it shows, and a click ope
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(async () => (await stats()).clicks).toBe(1);
 
-  expect((await call(request, 'PUT', `ad/deactivate/${adId}`, admin)).code).toBe(0);
+  const param = { id: String(adId) };
+  expect((await api.call((r) => r.ad.deactivate[':id'].$put({ param }))).code).toBe(0);
 });
 
 test('the home page has no serious accessibility violation', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { call, setStoreLinks } from './support/api.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
+import { apiOf, ok, setStoreLinks } from './support/api.ts';
 
 /**
  * Cumulative layout shift of the public pages on a phone (the mobile project, a Pixel 7), for a
@@ -61,15 +62,12 @@ async function layoutShift(page: Page, path: string) {
   });
 }
 
+/** The first live listing, as its page shows it (with its seller's id). */
 async function firstLiveListing(request: APIRequestContext) {
-  const res = await call<{ cars: { id: number; userId: number }[] }>(
-    request,
-    'POST',
-    'cars/search',
-    undefined,
-    { pageNumber: 1, pageSize: 1 },
-  );
-  return res.data.cars[0]!;
+  const api = apiOf(request);
+  const json = { pageNumber: 1, pageSize: 1 };
+  const { cars } = await ok(api.call((r) => r.cars.search.$post({ json })));
+  return ok(api.call((r) => r.car[':id'].$get({ param: { id: String(cars[0]!.id) } })));
 }
 
 test.describe('layout shift on a phone', () => {

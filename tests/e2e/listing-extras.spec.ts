@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import sharp from 'sharp';
-import { call, dismissBanners, newUser, useSession, type Session } from './support/api.ts';
+import { apiOf, dismissBanners, newUser, useSession, type Session } from './support/api.ts';
 import { islandsReady, liveListing, photos } from './support/listings.ts';
 import { screen } from './support/screens.ts';
 
@@ -17,12 +18,8 @@ const isMobile = () => test.info().project.name === 'mobile';
 /** The id of a live demo listing by its title. */
 async function liveId(request: APIRequestContext, title: string) {
   for (let pageNumber = 1; pageNumber < 20; pageNumber++) {
-    const res = await call<{ cars: { id: number; title: string }[] }>(
-      request,
-      'POST',
-      'cars/search',
-      undefined,
-      { pageNumber, pageSize: 100 },
+    const res = await apiOf(request).call((r) =>
+      r.cars.search.$post({ json: { pageNumber, pageSize: 100 } }),
     );
     const car = res.data.cars.find((c) => c.title === title);
     if (car) return car.id;
@@ -129,7 +126,8 @@ test('photos come from srcset, the gallery shows the full-screen version no larg
   await islandsReady(page);
 
   const grid = page.locator('.photo-grid img');
-  await expect(grid.first()).toHaveAttribute('srcset', /-640\.webp 640w, \S+\.jpg 840w$/);
+  // The 840 px photo in WebP: no JPEG in the grid once every width has a WebP version.
+  await expect(grid.first()).toHaveAttribute('srcset', /-640\.webp 640w, \S+-840\.webp 840w$/);
   await expect(grid.first()).toHaveAttribute('sizes', /636px$/);
   // No version wider than the photo: the 600 px upload's widest is itself.
   await expect(grid.nth(1)).toHaveAttribute('srcset', /-480\.webp 480w, \S+-640\.webp 600w$/);
@@ -138,13 +136,21 @@ test('photos come from srcset, the gallery shows the full-screen version no larg
     await expect(img).toHaveAttribute('height', /\d+/);
   }
 
+  // Before the gallery runs, a phone's strip asks for no photo but the first (the largest paint).
+  const served = await (await request.get(`/car/${id}`)).text();
+  const waiting = /<source media="\(max-width: 1024px\)" srcset="data:image\/gif/gi;
+  expect(served.match(waiting)).toHaveLength((await grid.count()) - 1);
+
   if (isMobile()) {
-    // A strip to swipe through: the second photo comes in from the side.
+    // A strip to swipe through: the second photo comes in from the side, itself once running.
     const strip = page.locator('.photo-grid__items');
     await expect(grid.nth(1)).not.toBeInViewport();
     await strip.evaluate((el) => el.scrollBy({ left: el.clientWidth }));
     await expect(grid.nth(1)).toBeInViewport();
     await expect(grid.first()).not.toBeInViewport();
+    await expect
+      .poll(() => grid.nth(1).evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(/-\d+\.webp$/);
     await screen(page, 'listing-photo-strip');
   }
 

@@ -1,13 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import sharp from 'sharp';
 import {
   adminSession,
-  call,
+  apiOf,
   dismissBanners,
   newUser,
   useSession,
   type Session,
+  type StoredSession,
 } from './support/api.ts';
 import { submitListing } from './support/listings.ts';
 
@@ -27,7 +29,7 @@ interface FilePayload {
 const newSeller = (request: APIRequestContext) => newUser(request, 'Lister');
 
 /** The session in localStorage before any page script runs, banners dismissed. */
-async function signIn(page: Page, session: Session) {
+async function signIn(page: Page, session: StoredSession) {
   await useSession(page, session);
   await dismissBanners(page);
 }
@@ -107,9 +109,7 @@ test.describe('the listing form', () => {
     const seller = await newSeller(request);
     await signIn(page, seller);
     await openForm(page);
-    const { carMaximumYear } = (
-      await call<{ carMaximumYear: number }>(request, 'GET', 'configuration')
-    ).data;
+    const { carMaximumYear } = (await apiOf(request).call((r) => r.configuration.$get())).data;
 
     await expectProblem(page, 'You have to upload minimum 5 images');
     await addPhotos(page, await pngs(5));
@@ -176,22 +176,15 @@ test.describe('the listing form', () => {
     await closeResult(page, 'Success', 'Your listing has been successfully submitted for approval');
     await expect(page).toHaveURL(/\/my-listings$/);
 
-    const mine = await call<{ cars: { id: number; state: string }[] }>(
-      request,
-      'POST',
-      `cars/listings/user/${seller.userId}`,
-      seller,
-      { pageNumber: 1, pageSize: 50, stateFilter: null },
+    const mine = await apiOf(request, seller).call((r) =>
+      r.cars.listings.user[':userId'].$post({
+        param: { userId: String(seller.userId) },
+        json: { pageNumber: 1, pageSize: 50, stateFilter: null },
+      }),
     );
     expect(mine.data.cars).toHaveLength(1);
-    const listing = await call<{
-      state: string;
-      fuelId: number;
-      cubics: number;
-      batteryRange: number;
-      description: string;
-      images: { width: number; height: number; isCover: boolean }[];
-    }>(request, 'GET', `car/requests/${mine.data.cars[0]!.id}`, seller);
+    const param = { id: String(mine.data.cars[0]!.id) };
+    const listing = await apiOf(request, seller).call((r) => r.car.requests[':id'].$get({ param }));
     expect(listing.data).toMatchObject({
       state: 'PENDING',
       fuelId: 3,
@@ -329,14 +322,12 @@ test.describe('the listing form', () => {
     await page.getByRole('radio', { name: /Premium/ }).check();
     await expect(topUp).toBeVisible();
     const admin = await adminSession(request);
-    const voucher = await call<{ code: string }>(request, 'POST', 'voucher/add', admin, {
-      credits: 100,
-      daysActive: 5,
-    });
-    const redeemed = await call(request, 'POST', 'voucher/redeem', seller, {
-      userId: seller.userId,
-      code: voucher.data.code,
-    });
+    const voucher = await apiOf(request, admin).call((r) =>
+      r.voucher.add.$post({ json: { credits: 100, daysActive: 5 } }),
+    );
+    const redeemed = await apiOf(request, seller).call((r) =>
+      r.voucher.redeem.$post({ json: { userId: seller.userId, code: voucher.data.code } }),
+    );
     expect(redeemed.code, redeemed.message).toBe(0);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect(page.getByText('Your balance: 150 credits')).toBeVisible();
@@ -374,11 +365,9 @@ test.describe('the listing form', () => {
       'Your listing update has been successfully submitted for approval',
     );
     await expect(page).toHaveURL(/\/$/);
-    const request2 = await call<{ title: string; state: string; images: unknown[] }>(
-      request,
-      'GET',
-      `car/requests/${id}`,
-      seller,
+    const param = { id: String(id) };
+    const request2 = await apiOf(request, seller).call((r) =>
+      r.car.requests[':id'].$get({ param }),
     );
     expect(request2.data).toMatchObject({ title: 'Yaris, price reduced', state: 'PENDING' });
     expect(request2.data.images).toHaveLength(5);
@@ -388,7 +377,9 @@ test.describe('the listing form', () => {
     const seller = await newSeller(request);
     const id = await apiListing(request, seller, 'Yaris soon live');
     const admin = await adminSession(request);
-    const approved = await call(request, 'POST', `cars/requests/approve/${id}`, admin);
+    const approved = await apiOf(request, admin).call((r) =>
+      r.cars.requests.approve[':id'].$post({ param: { id: String(id) } }),
+    );
     expect(approved.code, approved.message).toBe(0);
 
     await signIn(page, seller);
@@ -407,13 +398,11 @@ test.describe('the listing form', () => {
     );
     await expect(page).toHaveURL(/\/$/);
     // The live listing stays as it is until the edit is approved.
-    const live = await call<{ price: number }>(request, 'GET', `car/${id}`);
+    const param = { id: String(id) };
+    const live = await apiOf(request).call((r) => r.car[':id'].$get({ param }));
     expect(live.data.price).toBe(9500);
-    const edit = await call<{ price: number; images: unknown[] }>(
-      request,
-      'GET',
-      `car/edit/details/raw/${id}`,
-      seller,
+    const edit = await apiOf(request, seller).call((r) =>
+      r.car.edit.details.raw[':id'].$get({ param }),
     );
     expect(edit.data.price).toBe(8900);
     expect(edit.data.images).toHaveLength(6);

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { bearer, call, logInByApi, PASSWORD, useSession, type Envelope } from './support/api.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
+import type { SearchRequest } from '../../shared/schemas/listing-search.ts';
+import { apiOf, logInByApi, ok, PASSWORD, useSession } from './support/api.ts';
 import { expectToast } from './support/dialogs.ts';
 import { islandsReady, liveListing, submitListing } from './support/listings.ts';
 import { screen } from './support/screens.ts';
@@ -17,12 +19,8 @@ const login = (request: APIRequestContext, email: string) => logInByApi(request,
 /** The id of a live demo listing by its title. */
 async function liveId(request: APIRequestContext, title: string) {
   for (let pageNumber = 1; pageNumber < 20; pageNumber++) {
-    const res = await call<{ cars: { id: number; title: string }[] }>(
-      request,
-      'POST',
-      'cars/search',
-      undefined,
-      { pageNumber, pageSize: 100 },
+    const res = await apiOf(request).call((r) =>
+      r.cars.search.$post({ json: { pageNumber, pageSize: 100 } as SearchRequest }),
     );
     const car = res.data.cars.find((c) => c.title === title);
     if (car) return car.id;
@@ -50,15 +48,8 @@ test.beforeEach(async ({ page }) => {
 /** The home page that shows a live listing (other journeys add listings in front of the demo's). */
 async function homePageOf(request: APIRequestContext, id: number) {
   for (let pageNumber = 1; pageNumber < 20; pageNumber++) {
-    const home = await call<{ cars: { cars: { id: number }[] } }>(
-      request,
-      'POST',
-      'cars',
-      undefined,
-      {
-        pageNumber,
-        pageSize: 50,
-      },
+    const home = await apiOf(request).call((r) =>
+      r.cars.$post({ json: { pageNumber, pageSize: 50 } }),
     );
     if (home.data.cars.cars.some((c) => c.id === id))
       return pageNumber === 1 ? '/' : `/?page=${pageNumber}`;
@@ -79,7 +70,9 @@ test('a visitor opens a listing from home, sees every section, browses the photo
   await expect(page).toHaveTitle(`Toyota Vitz ${VITZ} · €6,900 · Spotted`);
 
   await expect(page.getByRole('heading', { level: 1, name: VITZ })).toBeVisible();
-  await expect(page.getByText('€6,900', { exact: true })).toBeVisible();
+  await expect(
+    page.locator('.listing__price-box').getByText('€6,900', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(/\d+ views/)).toBeVisible();
   const features = page.getByRole('list', { name: 'Features' });
   for (const flag of ['First owner', 'Fixed price', 'Red plate', 'Direct finance'])
@@ -223,10 +216,11 @@ test('favorite offers a visitor to log in, and adds and removes for a user', asy
   await expect(page).toHaveURL(/\/login$/);
 
   const session = await login(request, joseph);
-  await request.post('/api/favorite/remove', {
-    headers: bearer(session),
-    data: { carId: id, userId: session.userId },
-  });
+  await ok(
+    apiOf(request, session).call((r) =>
+      r.favorite.remove.$post({ json: { carId: id, userId: session.userId } }),
+    ),
+  );
   await useSession(page, session);
   await page.goto(`/car/${id}`);
   await islandsReady(page);
@@ -316,9 +310,9 @@ test('the promotion dialog offers only higher tiers and asks for a choice', asyn
   request,
 }) => {
   const owner = await login(request, maria);
-  const balance = (await (
-    await request.get(`/api/user/balance/${owner.userId}`, { headers: bearer(owner) })
-  ).json()) as Envelope<{ balance: number }>;
+  const balance = await apiOf(request, owner).call((r) =>
+    r.user.balance[':id'].$get({ param: { id: String(owner.userId) } }),
+  );
   await useSession(page, owner);
   await page.goto(`/car/${await liveId(request, VITZ)}`);
   await islandsReady(page);
@@ -373,7 +367,11 @@ test('a listing request shows its owner the PENDING banner', async ({ page, requ
   await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Promote' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Seller' })).toHaveCount(0);
-  await request.delete(`/api/car/request/remove/${id}`, { headers: bearer(owner) });
+  await ok(
+    apiOf(request, owner).call((r) =>
+      r.car.request.remove[':id'].$delete({ param: { id: String(id) } }),
+    ),
+  );
 });
 
 test("an unknown listing is 'Listing not spotted!' with a 404 status", async ({ page }) => {
@@ -397,7 +395,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: VITZ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
     await expect(page.getByText('Maria Borg')).toBeVisible();
-    await expect(page.getByText('€6,900', { exact: true })).toBeVisible();
+    await expect(
+      page.locator('.listing__price-box').getByText('€6,900', { exact: true }),
+    ).toBeVisible();
 
     const images = page.locator('.photo-grid img');
     await expect(images).toHaveCount(5);

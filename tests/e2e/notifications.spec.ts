@@ -1,15 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import { e2eAdmin } from '../../playwright.config.ts';
-import { bearer, logInByApi, newUser, unique, useSession } from './support/api.ts';
+import { apiOf, logInByApi, newUser, ok, openCheckout, unique, useSession } from './support/api.ts';
 import { expectResult } from './support/dialogs.ts';
-
-interface Notification {
-  id: number;
-  title: string;
-  isRead: boolean;
-}
-
-const auth = bearer;
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -32,15 +25,17 @@ test("an admin's notification reaches the user, who opens it and it is read", as
   const user = await newUser(request);
   const admin = await logInByApi(request, e2eAdmin.email, e2eAdmin.password);
   const title = `Ferry timetable ${unique()}`;
-  const sent = await request.post('/api/notifications/send', {
-    headers: auth(admin),
-    data: {
-      typeId: 3,
-      title,
-      message: '<p>The Gozo ferry runs <strong>every 45 minutes</strong> this weekend.</p>',
-    },
-  });
-  expect((await sent.json()).code).toBe(0);
+  await ok(
+    apiOf(request, admin).call((r) =>
+      r.notifications.send.$post({
+        json: {
+          typeId: 3,
+          title,
+          message: '<p>The Gozo ferry runs <strong>every 45 minutes</strong> this weekend.</p>',
+        },
+      }),
+    ),
+  );
 
   await useSession(page, user);
   await page.goto('/notifications');
@@ -55,16 +50,15 @@ test("an admin's notification reaches the user, who opens it and it is read", as
   );
   await row.click();
   await read;
-  const opened = (
-    (
-      await (
-        await request.post(`/api/notifications/user/${user.userId}`, {
-          headers: auth(user),
-          data: { pageNumber: 1, pageSize: 50 },
-        })
-      ).json()
-    ).data as Notification[]
-  ).find((n) => n.title === title)!;
+  const list = await ok(
+    apiOf(request, user).call((r) =>
+      r.notifications.user[':userId'].$post({
+        param: { userId: String(user.userId) },
+        json: { pageNumber: 1, pageSize: 50 },
+      }),
+    ),
+  );
+  const opened = list.find((n) => n.title === title)!;
   expect(opened.isRead).toBe(true);
   await expect(page).toHaveURL(new RegExp(`/notifications/${opened.id}$`));
   const detail = page.getByRole('article');
@@ -88,11 +82,13 @@ test('an opened notification can be removed, after a confirmation', async ({ pag
   const user = await newUser(request);
   const admin = await logInByApi(request, e2eAdmin.email, e2eAdmin.password);
   const title = `Parking in Valletta ${unique()}`;
-  const sent = await request.post('/api/notifications/send', {
-    headers: auth(admin),
-    data: { typeId: 1, title, message: '<p>New spaces at the Floriana park and ride.</p>' },
-  });
-  expect((await sent.json()).code).toBe(0);
+  await ok(
+    apiOf(request, admin).call((r) =>
+      r.notifications.send.$post({
+        json: { typeId: 1, title, message: '<p>New spaces at the Floriana park and ride.</p>' },
+      }),
+    ),
+  );
 
   await useSession(page, user);
   await page.goto('/notifications');
@@ -112,8 +108,10 @@ test('an opened notification can be removed, after a confirmation', async ({ pag
   await confirm.getByRole('button', { name: "I'm sure" }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(row).toHaveCount(0);
-  const gone = await request.get(`/api/notifications/${id}`, { headers: auth(user) });
-  expect((await gone.json()).code).not.toBe(0);
+  const gone = await apiOf(request, user).call((r) =>
+    r.notifications[':id'].$get({ param: { id: String(id) } }),
+  );
+  expect(gone.code).not.toBe(0);
   await page.reload();
   await expect(page.getByRole('region', { name: 'All notifications' })).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -124,24 +122,15 @@ test('a paid sandbox checkout ends on the payment result page, which says so', a
   request,
 }) => {
   const user = await newUser(request);
-  const packages = await (
-    await request.get('/api/payment/packages', { headers: auth(user) })
-  ).json();
-  const created = await (
-    await request.post('/api/payment/create', {
-      headers: auth(user),
-      data: { userId: user.userId, paymentId: packages.data[0].id },
-    })
-  ).json();
-  expect(created.code).toBe(0);
+  const created = await openCheckout(request, user);
 
   await useSession(page, user);
-  await page.goto(created.data.redirectUrl);
+  await page.goto(created.redirectUrl);
   const check = page.waitForRequest('**/api/payment/transaction/check');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/payment\/success\?sessionId=/);
   await expect(page).toHaveTitle(/Payment result/);
-  expect((await check).postDataJSON()).toEqual({ sessionId: created.data.sessionId });
+  expect((await check).postDataJSON()).toEqual({ sessionId: created.sessionId });
   await expect(page.getByRole('heading', { name: 'Payment is done successfully!' })).toBeVisible({
     timeout: 15_000,
   });
@@ -151,17 +140,9 @@ test('a paid sandbox checkout ends on the payment result page, which says so', a
 
 test('a cancelled sandbox checkout says the payment has failed', async ({ page, request }) => {
   const user = await newUser(request);
-  const packages = await (
-    await request.get('/api/payment/packages', { headers: auth(user) })
-  ).json();
-  const created = await (
-    await request.post('/api/payment/create', {
-      headers: auth(user),
-      data: { userId: user.userId, paymentId: packages.data[0].id },
-    })
-  ).json();
+  const created = await openCheckout(request, user);
   await useSession(page, user);
-  await page.goto(created.data.redirectUrl);
+  await page.goto(created.redirectUrl);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Payment has failed' })).toBeVisible({
     timeout: 15_000,

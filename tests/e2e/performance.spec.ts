@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { call, dismissBanners } from './support/api.ts';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
+import { apiOf, dismissBanners } from './support/api.ts';
 
 /**
  * Public pages stay light: on a first visit (empty cache) each loads at most 100 KB of
@@ -30,15 +31,8 @@ test('home, search and a listing each load at most 100 KB of JavaScript', async 
   page,
   request,
 }) => {
-  const cars = await call<{ cars: { cars: { id: number }[] } }>(
-    request,
-    'POST',
-    'cars',
-    undefined,
-    {
-      pageNumber: 1,
-      pageSize: 1,
-    },
+  const cars = await apiOf(request).call((r) =>
+    r.cars.$post({ json: { pageNumber: 1, pageSize: 1 } }),
   );
   const pages = { home: '/', search: '/search', listing: `/car/${cars.data.cars.cars[0]!.id}` };
   for (const [name, path] of Object.entries(pages)) {

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { decodeJwt, SignJWT } from 'jose';
 import { e2eAdmin, e2eJwtSecret } from '../../playwright.config.ts';
-import { call, dismissBanners, newUser, useSession } from './support/api.ts';
+import { apiOf, dismissBanners, newUser, useSession } from './support/api.ts';
 
 /**
  * Sessions outlive their access tokens. Instead of waiting out real expiries, a journey replaces
@@ -92,8 +93,10 @@ test.describe('on the site', () => {
     await useSession(page, session, { once: true });
     await page.goto('/profile-information');
     await expect(page.getByRole('form', { name: 'Personal details' })).toBeVisible();
-    const current = { ...session, accessToken: (await stored(page, 'accessToken')) ?? '' };
-    expect((await call(request, 'PUT', `user/logout/${session.userId}`, current)).code).toBe(0);
+    const current = { accessToken: (await stored(page, 'accessToken')) ?? '' };
+    const param = { id: String(session.userId) };
+    const logout = await apiOf(request, current).call((r) => r.user.logout[':id'].$put({ param }));
+    expect(logout.code).toBe(0);
 
     await expireStoredToken(page);
     await page.goto('/profile-information');
@@ -135,12 +138,9 @@ test.describe('in the back-office', () => {
       userId: Number(await stored(page, 'userId')),
       accessToken: (await stored(page, 'accessToken')) ?? '',
     };
-    const logout = await call(request, 'PUT', `user/logout/${admin.userId}`, {
-      ...admin,
-      roleId: 1,
-      email: e2eAdmin.email,
-      refreshToken: '',
-    });
+    const logout = await apiOf(request, admin).call((r) =>
+      r.user.logout[':id'].$put({ param: { id: String(admin.userId) } }),
+    );
     expect(logout.code).toBe(0);
     await expireStoredToken(page);
     await page.goto('/admin/users');

@@ -1,7 +1,8 @@
-import { devices, expect, test, type Locator, type Page } from '@playwright/test';
+import { devices, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import {
   adminSession,
-  call,
+  apiOf,
   dismissBanners,
   newUser,
   setStoreLinks,
@@ -297,18 +298,17 @@ test.describe('logged in', () => {
   }) => {
     const user = await newUser(request, 'Bell');
     const title = `Road works in Msida ${unique()}`;
-    const sent = await call(request, 'POST', 'notifications/send', await adminSession(request), {
-      typeId: 1,
-      title,
-      message: '<p>Expect <em>delays</em> on Triq Ġorġ Borg Olivier.</p>',
-    });
-    expect(sent.code).toBe(0);
-    const unread = await call<{ count: number }>(
-      request,
-      'GET',
-      'notifications/unread/count',
-      user,
+    const sent = await apiOf(request, await adminSession(request)).call((r) =>
+      r.notifications.send.$post({
+        json: {
+          typeId: 1,
+          title,
+          message: '<p>Expect <em>delays</em> on Triq Ġorġ Borg Olivier.</p>',
+        },
+      }),
     );
+    expect(sent.code).toBe(0);
+    const unread = await apiOf(request, user).call((r) => r.notifications.unread.count.$get());
     expect(unread.data.count).toBeGreaterThan(0);
 
     await useSession(page, user);
@@ -359,6 +359,8 @@ test.describe('logged in', () => {
         'Profile information',
         'My listings',
         'My subscriptions',
+        'Messages',
+        'Saved searches',
         'Credit balance',
         'My transactions',
         'About',
@@ -386,10 +388,9 @@ test.describe('logged in', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
     // The server forgot the session too: its refresh token no longer works.
-    const refreshed = await call(request, 'POST', 'user/refresh', undefined, {
-      id: user.userId,
-      refreshToken: user.refreshToken,
-    });
+    const refreshed = await apiOf(request).call((r) =>
+      r.user.refresh.$post({ json: { id: user.userId, refreshToken: user.refreshToken } }),
+    );
     expect(refreshed.code).not.toBe(0);
   });
 });

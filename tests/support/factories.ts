@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
-import type { Session } from '#shared/schemas/auth.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { users } from '../../server/db/schema/index.ts';
 import type { TestContext } from './context.ts';
@@ -43,12 +42,8 @@ export const companyPayload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export async function login(
-  ctx: TestContext,
-  email: string,
-  password = PASSWORD,
-): Promise<Session> {
-  const res = await ctx.post<Session>('/api/user/login', { email, password });
+export async function login(ctx: TestContext, email: string, password = PASSWORD) {
+  const res = await ctx.client().call((r) => r.user.login.$post({ json: { email, password } }));
   if (res.code !== 0) throw new Error(`login failed: ${res.message}`);
   return res.data;
 }
@@ -66,16 +61,22 @@ export async function signUp(
   kind: 'private' | 'company' = 'private',
   overrides = {},
 ) {
-  const payload = kind === 'private' ? privatePayload(overrides) : companyPayload(overrides);
-  const res = await ctx.request<{ id: number }>('POST', `/api/user/register/${kind}`, {
-    body: payload,
-    from: newAddress(),
-  });
+  const payload =
+    kind === 'private'
+      ? { kind: 'private' as const, json: privatePayload(overrides) }
+      : { kind: 'company' as const, json: companyPayload(overrides) };
+  const res = await ctx
+    .client(undefined, newAddress())
+    .call((r) =>
+      payload.kind === 'private'
+        ? r.user.register.private.$post({ json: payload.json })
+        : r.user.register.company.$post({ json: payload.json }),
+    );
   if (res.code !== 0) throw new Error(`register failed: ${res.message}`);
-  return login(ctx, payload.email);
+  return login(ctx, payload.json.email);
 }
 
-export async function signUpAdmin(ctx: TestContext): Promise<Session> {
+export async function signUpAdmin(ctx: TestContext) {
   const email = `admin.${unique()}@spotted.mt`;
   await ctx.db.insert(users).values({
     roleId: roles.admin,

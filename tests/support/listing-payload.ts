@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ListingPayloadInput } from '#shared/schemas/listing.ts';
+import type { ListingPayloadInput } from '#shared/schemas/listing-payload.ts';
 
 /**
  * The listing the tests submit, for the API tests (ids from the database) and the browser journeys

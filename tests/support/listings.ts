@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ListingPayloadInput } from '#shared/schemas/listing.ts';
+import type { ListingPayloadInput } from '#shared/schemas/listing-payload.ts';
 import { makes, models } from '../../server/db/schema/index.ts';
 import type { TestContext } from './context.ts';
 import { yarisListing } from './listing-payload.ts';
@@ -32,11 +32,8 @@ export async function submitListing(
   token: string,
   overrides: Partial<ListingPayloadInput> = {},
 ) {
-  const res = await ctx.post<{ id: number }>(
-    '/api/cars/add',
-    await listingPayload(ctx, overrides),
-    token,
-  );
+  const json = await listingPayload(ctx, overrides);
+  const res = await ctx.client(token).call((r) => r.cars.add.$post({ json }));
   if (res.code !== 0) throw new Error(`cars/add failed: ${res.message}`);
   return res.data.id;
 }
@@ -49,7 +46,9 @@ export async function liveListing(
   overrides: Partial<ListingPayloadInput> = {},
 ) {
   const id = await submitListing(ctx, token, overrides);
-  const res = await ctx.post(`/api/cars/requests/approve/${id}`, {}, adminToken);
+  const res = await ctx
+    .client(adminToken)
+    .call((r) => r.cars.requests.approve[':id'].$post({ param: { id: String(id) } }));
   if (res.code !== 0) throw new Error(`approve failed: ${res.message}`);
   return id;
 }

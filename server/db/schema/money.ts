@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   check,
   index,
@@ -9,6 +9,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { currentStates, subscriptionStates } from '#shared/promotion.ts';
 import { listings } from './listings.ts';
 import { listingTypes } from './reference.ts';
 import { users } from './users.ts';
@@ -144,7 +145,11 @@ export const voucherRedemptions = pgTable(
   (t) => [unique('voucher_redemptions_once').on(t.voucherId, t.userId)],
 );
 
-/** Subscription states: 1 active, 2 expired, 3 canceled (active until expiry, no renewal). */
+/** `column in (ids)` written out in the SQL, as a check constraint or an index predicate needs. */
+const oneOf = (column: AnyColumn, ids: readonly number[]) =>
+  sql`${column} in (${sql.raw(ids.join(', '))})`;
+
+/** A subscription's state (typeId) is one of subscriptionStates. */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -165,14 +170,12 @@ export const subscriptions = pgTable(
     canceledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check('subscriptions_type_check', sql`${t.typeId} in (1, 2, 3)`),
+    check('subscriptions_type_check', oneOf(t.typeId, Object.values(subscriptionStates))),
     index('subscriptions_user_idx').on(t.userId, t.typeId),
-    index('subscriptions_due_idx')
-      .on(t.expiresAt)
-      .where(sql`${t.typeId} in (1, 3)`),
+    index('subscriptions_due_idx').on(t.expiresAt).where(oneOf(t.typeId, currentStates)),
     uniqueIndex('subscriptions_one_current_per_listing')
       .on(t.listingId)
-      .where(sql`${t.typeId} in (1, 3)`),
+      .where(oneOf(t.typeId, currentStates)),
   ],
 );
 

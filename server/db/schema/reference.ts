@@ -57,7 +57,7 @@ export const equipmentItems = pgTable('equipment_items', {
   name: text().notNull().unique(),
 });
 
-/** 1 Premium, 2 Featured, 3 Standard (free). A lower id is a higher tier. */
+/** Ids are listingTypeIds (Premium, Featured, Standard, which is free): a lower id is a higher tier. */
 export const listingTypes = pgTable(
   'listing_types',
   {

@@ -53,6 +53,8 @@ export const mailQueue = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** Extra headers (List-Unsubscribe on alerts). */
+    headers: jsonb().$type<Record<string, string>>(),
     attempts: integer().notNull().default(0),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -120,5 +122,16 @@ export const auditLog = pgTable(
     details: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
+
+/** The denial and suspension reasons admins keep, offered in the deny and suspend dialogs. */
+export const reasonTemplates = pgTable('reason_templates', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  kind: text().$type<'deny' | 'suspend'>().notNull(),
+  text: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,16 +1,10 @@
 import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '#shared/limits.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
 import { createTestContext, type TestContext } from '../../../tests/support/context.ts';
 import { signUpAdmin } from '../../../tests/support/factories.ts';
 import { listingImages, listings, listingTypes, users } from '../schema/index.ts';
 import { seedDemo } from './demo.ts';
-
-interface Home {
-  cars: { cars: CarCard[]; totalCount: number };
-  topSpottedCars: CarCard[];
-}
 
 let ctx: TestContext;
 
@@ -40,7 +34,7 @@ describe('demo listings', () => {
   });
 
   it('shows live listings with loading cover photos on the home page', async () => {
-    const res = await ctx.post<Home>('/api/cars', {});
+    const res = await ctx.client().call((r) => r.cars.$post({ json: {} }));
     expect(res.code).toBe(0);
     const { cars, totalCount } = res.data.cars;
     expect(totalCount).toBe(36);
@@ -58,13 +52,13 @@ describe('demo listings', () => {
   });
 
   it('has four Top Spotted cars', async () => {
-    const res = await ctx.post<Home>('/api/cars', {});
+    const res = await ctx.client().call((r) => r.cars.$post({ json: {} }));
     expect(res.data.topSpottedCars).toHaveLength(4);
     expect(res.data.topSpottedCars.every((c) => c.isTopSpotted && c.state === 'ACTIVE')).toBe(true);
   });
 
   it('puts premium and featured listings before standard ones', async () => {
-    const { cars } = (await ctx.post<Home>('/api/cars', {})).data.cars;
+    const { cars } = (await ctx.client().call((r) => r.cars.$post({ json: {} }))).data.cars;
     const types = cars.map((c) => c.typeId);
     expect(types).toContain(1);
     expect(types).toContain(2);

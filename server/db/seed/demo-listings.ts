@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, max } from 'drizzle-orm';
 import { ELECTRIC_FUEL_ID, roles } from '#shared/limits.ts';
 import type { EnumerableKind } from '#shared/schemas/catalog.ts';
-import { listingPayloadSchema } from '#shared/schemas/listing.ts';
+import { listingPayloadSchema } from '#shared/schemas/listing-payload.ts';
 import type { Caller, Deps } from '../../http/env.ts';
 import { createListing } from '../../listings/listings.service.ts';
 import {
@@ -1350,6 +1350,9 @@ function shapeOf(body: string): CarShape {
   return 'hatchback';
 }
 
+/** The photos of the demo cars, car by car (duplicate detection is measured on them). */
+export const demoPhotos = () => mapLimit(cars, 1, (car, index) => photosOf(car, index));
+
 function photosOf(car: DemoCar, index: number) {
   const count = 5 + ([0, 1, 0, 2, 0][index % 5] ?? 0);
   return mapLimit(shots.slice(0, count), 2, async (shot, k) => ({
@@ -1538,7 +1541,13 @@ export async function seedDemoListings(deps: Deps): Promise<void> {
     if (outcome === 'live' || outcome === 'suspended') await approveRequest(deps, admin, id);
     if (outcome === 'suspended') {
       const reporter = callerOf('sarah');
-      await reportListing(db, id, { userId: reporter.id, ip: 'demo-data' }, SUSPEND_REPORT);
+      await reportListing(
+        db,
+        id,
+        { userId: reporter.id, ip: 'demo-data' },
+        SUSPEND_REPORT,
+        deps.config.REPORTS_TO_HIDE,
+      );
       await suspend(deps, admin, id);
     }
   }

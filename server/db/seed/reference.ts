@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { listingTypeIds } from '#shared/promotion.ts';
 import type { Db } from '../client.ts';
 import {
   adminMenuItems,
@@ -63,12 +64,12 @@ const replacedDefaults = {
 } as const;
 
 export const listingTypeSeeds = [
-  { id: 1, name: 'Premium', price: 100 },
-  { id: 2, name: 'Featured', price: 50 },
-  { id: 3, name: 'Standard', price: 0 },
+  { id: listingTypeIds.premium, name: 'Premium', price: 100 },
+  { id: listingTypeIds.featured, name: 'Featured', price: 50 },
+  { id: listingTypeIds.standard, name: 'Standard', price: 0 },
 ];
 
-/** The 17 back-office sections, in sidebar order, with MUI icon names. */
+/** The back-office sections (the spec's 17, then Trust and safety's two), in sidebar order, with MUI icon names. */
 export const adminMenuSeeds = [
   ['approve-listings', 'Approve listings', 'FactCheck'],
   ['reported-listings', 'Reported listings', 'Report'],
@@ -88,6 +89,8 @@ export const adminMenuSeeds = [
   ['vouchers', 'Vouchers', 'Redeem'],
   ['makes', 'Makes', 'Factory'],
   ['models', 'Models', 'CarRepair'],
+  ['moderation-log', 'Moderation log', 'History'],
+  ['reason-templates', 'Reason templates', 'Notes'],
 ] as const;
 
 const packageSeeds = [

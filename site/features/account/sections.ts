@@ -6,6 +6,8 @@ export const accountGroups = [
       { section: 'profile-information', label: 'Profile information' },
       { section: 'my-listings', label: 'My listings' },
       { section: 'my-subscriptions', label: 'My subscriptions' },
+      { section: 'messages', label: 'Messages' },
+      { section: 'saved-searches', label: 'Saved searches' },
     ],
   },
   {

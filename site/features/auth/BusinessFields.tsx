@@ -1,13 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { limits, prefixes } from '#shared/limits.ts';
 import { showResult } from '../../lib/dialogs.ts';
-import {
-  LOGO_EXTENSIONS,
-  logoProblem,
-  stripDataUrl,
-  type BusinessForm,
-  type FieldProblems,
-} from './auth.ts';
+import { readAsDataUrl, stripDataUrl } from '../../lib/files.ts';
+import { LOGO_ACCEPT, logoProblem, type BusinessForm, type FieldProblems } from './auth.ts';
 import { FieldError, TextField } from './Fields.tsx';
 
 interface Props {
@@ -19,22 +14,6 @@ interface Props {
   /** The rules the fields break (by payload field: image, firstName, phone, phone2, ...). */
   errors: FieldProblems;
 }
-
-const accept = [
-  ...LOGO_EXTENSIONS.map((e) => `.${e}`),
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/avif',
-].join(',');
-
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
 
 /** The company's own fields: logo, company name, C and VAT numbers, up to three phones. */
 export default function BusinessFields({
@@ -83,7 +62,7 @@ export default function BusinessFields({
             id={logoId}
             className="visually-hidden"
             type="file"
-            accept={accept}
+            accept={LOGO_ACCEPT}
             aria-labelledby={`${logoId}-label`}
             aria-invalid={errors.image ? true : undefined}
             aria-describedby={errors.image ? `${logoId}-error` : undefined}

@@ -15,7 +15,7 @@ export default function ForgotPasswordForm() {
     const checked = checkForgot(email);
     if (!checked.ok) return showResult(false, checked.message);
     const done = showProgress(messages.common.loading);
-    const res = await api.post('user/password/forgot', checked.data);
+    const res = await api.call((r) => r.user.password.forgot.$post({ json: checked.data }));
     done();
     if (res.code !== 0) return showResult(false, res.message || messages.common.errorOccurred);
     writeReset({ email: checked.data.email });

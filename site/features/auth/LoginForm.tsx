@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { roles } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import type { Session } from '#shared/schemas/auth.ts';
 import { api } from '../../lib/api.ts';
 import { showProgress, showResult } from '../../lib/dialogs.ts';
-import { writeSession } from '../../lib/session.ts';
-import { checkLogin, loginFailure } from './auth.ts';
+import { writeSession } from '#shared/session.ts';
+import { checkLogin, loginFailure, returnPath } from './auth.ts';
 import { PasswordField, TextField } from './Fields.tsx';
 import './auth.css';
 
-/** Email and password; Enter submits; an admin goes to the back-office, everyone else home. */
+/**
+ * Email and password; Enter submits; an admin goes to the back-office, everyone else back where
+ * they were asked to log in (`?next=`) or home.
+ */
 export default function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -19,11 +21,13 @@ export default function LoginForm() {
     const checked = checkLogin({ email, password });
     if (!checked.ok) return showResult(false, checked.message);
     const done = showProgress(messages.login.progress);
-    const res = await api.post<Session>('user/login', checked.data);
+    const res = await api.call((r) => r.user.login.$post({ json: checked.data }));
     done();
     if (res.code !== 0) return showResult(false, loginFailure(res));
     writeSession({ ...res.data, email: res.data.email || checked.data.email });
-    location.assign(res.data.roleId === roles.admin ? '/admin' : '/');
+    location.assign(
+      res.data.roleId === roles.admin ? '/admin' : (returnPath(location.search) ?? '/'),
+    );
   }
 
   return (

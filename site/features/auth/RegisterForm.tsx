@@ -79,17 +79,23 @@ export default function RegisterForm({ cities, phonePrefix }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = type === 'business' ? checkBusiness(business) : checkPersonal(personal);
+    const checked =
+      type === 'business'
+        ? { kind: 'company' as const, ...checkBusiness(business) }
+        : { kind: 'private' as const, ...checkPersonal(personal) };
     if (!checked.ok) {
       setMarking(true);
       return showResult(false, checked.message);
     }
-    const { confirmPassword: _confirm, ...payload } = checked.data;
     const done = showProgress(messages.register.progress);
-    const res = await api.post(
-      `user/register/${type === 'business' ? 'company' : 'private'}`,
-      payload,
-    );
+    const res = await api.call((r) => {
+      if (checked.kind === 'company') {
+        const { confirmPassword: _confirm, ...json } = checked.data;
+        return r.user.register.company.$post({ json });
+      }
+      const { confirmPassword: _confirm, ...json } = checked.data;
+      return r.user.register.private.$post({ json });
+    });
     done();
     if (res.code !== 0) return showResult(false, res.message || messages.common.errorOccurred);
     await showResult(true, messages.register.success);

@@ -24,7 +24,7 @@ export default function ResetPasswordForm() {
     const checked = checkReset({ email: reset.email, code: reset.code, password, confirmPassword });
     if (!checked.ok) return showResult(false, checked.message);
     const done = showProgress(messages.profile.changingPassword);
-    const res = await api.post('user/password/forgot/update', checked.data);
+    const res = await api.call((r) => r.user.password.forgot.update.$post({ json: checked.data }));
     done();
     if (res.code !== 0) return showResult(false, res.message || messages.common.errorOccurred);
     clearReset();

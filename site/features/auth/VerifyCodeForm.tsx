@@ -76,7 +76,7 @@ export default function VerifyCodeForm() {
     if (!checked.ok) return showResult(false, checked.message);
     sending.current = true;
     const done = showProgress(messages.common.loading);
-    const res = await api.post('user/password/forgot/verify', checked.data);
+    const res = await api.call((r) => r.user.password.forgot.verify.$post({ json: checked.data }));
     done();
     sending.current = false;
     if (res.code !== 0) {
@@ -91,7 +91,7 @@ export default function VerifyCodeForm() {
   async function resend() {
     if (!email) return;
     const done = showProgress(messages.common.loading);
-    const res = await api.post('user/password/forgot', { email });
+    const res = await api.call((r) => r.user.password.forgot.$post({ json: { email } }));
     done();
     await showResult(
       res.code === 0,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  returnPath,
   checkBusiness,
   checkCode,
   checkForgot,
@@ -9,7 +10,6 @@ import {
   businessProblems,
   logoProblem,
   personalProblems,
-  stripDataUrl,
   type BusinessForm,
   type PersonalForm,
 } from './auth.ts';
@@ -149,10 +149,6 @@ describe('logo', () => {
     );
     expect(logoProblem({ name: 'a.png', size: 11 * 1024 * 1024 })).toMatch(/larger/);
   });
-
-  it('is sent without the data: prefix', () => {
-    expect(stripDataUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('iVBORw0KGgo=');
-  });
 });
 
 describe('every broken rule by its field, for the inline marks', () => {
@@ -197,5 +193,19 @@ describe('every broken rule by its field, for the inline marks', () => {
       cNumber: 'C number is required field',
       vatNumber: 'VAT number must contain 8 digits',
     });
+  });
+});
+
+describe('the return path after logging in', () => {
+  it('goes back to a path of this site, and nowhere else', () => {
+    expect(returnPath('?next=%2Fcar%2F12')).toBe('/car/12');
+    expect(returnPath('?next=%2Fmessages%3Fcar%3D12')).toBe('/messages?car=12');
+    for (const search of [
+      '',
+      '?next=https://evil.example',
+      '?next=//evil.example',
+      '?next=/\\evil',
+    ])
+      expect(returnPath(search)).toBeNull();
   });
 });

@@ -138,6 +138,14 @@ export const checkReset = (input: {
 
 /** The logo formats the form accepts (by name here; the server checks the bytes). */
 export const LOGO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
+/** The file picker's `accept`: the extensions and their types. */
+export const LOGO_ACCEPT = [
+  ...LOGO_EXTENSIONS.map((e) => `.${e}`),
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+].join(',');
 export const LOGO_MAX_BYTES = 10 * 1024 * 1024;
 export const LOGO_INVALID = 'Logo must be a jpg, jpeg, png, webp or avif image';
 export const LOGO_TOO_LARGE = 'Logo is larger than 10 MB';
@@ -148,9 +156,6 @@ export function logoProblem(file: { name: string; size: number }): string | null
   if (file.size > LOGO_MAX_BYTES) return LOGO_TOO_LARGE;
   return null;
 }
-
-/** A data: URL's base64 part: the API takes images without the data: prefix. */
-export const stripDataUrl = (dataUrl: string) => dataUrl.replace(/^data:[^,]*,/, '');
 
 /**
  * The forgot-password steps hand the email and the verified code to the next page through
@@ -182,4 +187,14 @@ export function loginFailure(res: { status: number; message: string }): string {
   if (res.status === 401) return messages.login.invalidCredentials;
   if (res.status === 429 && res.message) return res.message;
   return messages.common.errorOccurred;
+}
+
+/**
+ * Where to go after logging in: the `next` path of the login page's address, when it is a path
+ * of this site (never another site's address, which would make the login page an open redirect).
+ */
+export function returnPath(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  return next;
 }

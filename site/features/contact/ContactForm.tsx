@@ -3,7 +3,7 @@ import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
 import { showResult, withProgress } from '../../lib/dialogs.ts';
-import { keys } from '../../lib/session.ts';
+import { keys } from '#shared/session.ts';
 import { contactProblem } from './contact.ts';
 import './contact.css';
 
@@ -26,7 +26,7 @@ export default function ContactForm() {
     if (problem) return showResult(false, problem);
     const res = await withProgress(
       messages.contact.sending,
-      () => api.post('contact/send', input),
+      () => api.call((r) => r.contact.send.$post({ json: input })),
       messages.contact.sent,
     );
     if (res.code !== 0) return;

@@ -1,4 +1,4 @@
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { gridSizes } from '../../lib/cards.ts';
 import CarCardView from '../listing/CarCardView.tsx';
 

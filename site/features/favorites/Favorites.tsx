@@ -8,10 +8,10 @@ import {
 } from 'react';
 import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { api } from '../../lib/api.ts';
 import { showResult, withProgress } from '../../lib/dialogs.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession } from '#shared/session.ts';
 import { showToast } from '../../lib/toast.ts';
 import FavoriteCard from './FavoriteCard.tsx';
 import {
@@ -49,9 +49,10 @@ export default function Favorites({ children, ...props }: Props) {
     const session = readSession();
     if (!session) return setState({ kind: 'loggedOut' });
     setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
-    const res = await api.post<{ cars: CarCard[]; totalCount: number }>(
-      'favorite/get',
-      favoritesQuery(session.userId, sort, page, limits.pageSize),
+    const res = await api.call((r) =>
+      r.favorite.get.$post({
+        json: favoritesQuery(session.userId, sort, page, limits.pageSize),
+      }),
     );
     if (res.status === 401) return setState({ kind: 'loggedOut' });
     if (res.code !== 0) {
@@ -92,7 +93,7 @@ export default function Favorites({ children, ...props }: Props) {
     const session = readSession();
     if (!session) return setState({ kind: 'loggedOut' });
     const res = await withProgress(messages.common.loading, () =>
-      api.post('favorite/remove', { carId: car.id, userId: session.userId }),
+      api.call((r) => r.favorite.remove.$post({ json: { carId: car.id, userId: session.userId } })),
     );
     if (res.status === 401) return setState({ kind: 'loggedOut' });
     if (res.code !== 0) return;

@@ -4,7 +4,8 @@ import type { FormValues } from './form-values.ts';
 import type { SetField } from './form-types.ts';
 import type { ListingReference } from './reference.ts';
 import { registrationChoices } from './registration.ts';
-import { labels, sections } from './texts.ts';
+import { listingFields } from '#shared/schemas/listing-fields.ts';
+import { sections } from './texts.ts';
 
 const NOT_CHOSEN = '';
 const NONE = 'none';
@@ -34,41 +35,43 @@ export function AdditionalSection({ values, set, reference, storedRegistration }
       <div className="lf-grid">
         <SelectField
           id="lf-emissionClass"
-          label={labels.emissionClass}
+          label={listingFields.emissionClass.label}
           options={e.emissionClasses}
           value={values.emissionClass}
           onChange={(v) => set('emissionClass', v)}
         />
         <SelectField
           id="lf-steeringWheelSide"
-          label={labels.steeringWheelSide}
+          label={listingFields.steeringWheelSide.label}
           options={e.steeringWheelSides}
           value={values.steeringWheelSide}
           onChange={(v) => set('steeringWheelSide', v)}
         />
         <SelectField
           id="lf-acType"
-          label={labels.acType}
+          label={listingFields.acType.label}
           options={e.acTypes}
           value={values.acType}
           onChange={(v) => set('acType', v)}
         />
         <SelectField
           id="lf-origin"
-          label={labels.origin}
+          label={listingFields.origin.label}
           options={e.origins}
           value={values.origin}
           onChange={(v) => set('origin', v)}
         />
         <SelectField
           id="lf-carColor"
-          label={labels.carColor}
+          label={listingFields.carColor.label}
           options={e.colors}
           value={values.carColor}
           onChange={(v) => set('carColor', v)}
         />
         <div className="field">
-          <label htmlFor="lf-registrationExpiration">{labels.registrationExpiration}</label>
+          <label htmlFor="lf-registrationExpiration">
+            {listingFields.registrationExpiration.label}
+          </label>
           <select
             id="lf-registrationExpiration"
             value={registration}
@@ -90,7 +93,7 @@ export function AdditionalSection({ values, set, reference, storedRegistration }
           <FieldError id="lf-registrationExpiration" message={registrationError.message} />
         </div>
         <div className="field">
-          <label htmlFor="lf-chassisNumber">{labels.chassisNumber}</label>
+          <label htmlFor="lf-chassisNumber">{listingFields.chassisNumber.label}</label>
           <input
             id="lf-chassisNumber"
             type="text"
@@ -105,13 +108,13 @@ export function AdditionalSection({ values, set, reference, storedRegistration }
       <div className="lf-checks">
         <CheckField
           id="lf-isFirstOwner"
-          label={labels.isFirstOwner}
+          label={listingFields.isFirstOwner.label}
           checked={values.isFirstOwner}
           onChange={(v) => set('isFirstOwner', v)}
         />
         <CheckField
           id="lf-isRedPlate"
-          label={labels.isRedPlate}
+          label={listingFields.isRedPlate.label}
           checked={values.isRedPlate}
           onChange={(v) => set('isRedPlate', v)}
         />

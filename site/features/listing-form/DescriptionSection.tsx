@@ -1,6 +1,7 @@
 import { limits } from '#shared/limits.ts';
 import { Counter, Section } from './fields.tsx';
-import { labels, sections } from './texts.ts';
+import { listingFields } from '#shared/schemas/listing-fields.ts';
+import { sections } from './texts.ts';
 
 /** The free text of the listing; line breaks are kept as typed. */
 export function DescriptionSection(props: { value: string; onChange: (value: string) => void }) {
@@ -8,7 +9,7 @@ export function DescriptionSection(props: { value: string; onChange: (value: str
     <Section id="lf-description-section" title={sections.description}>
       <div className="field">
         <label htmlFor="lf-description" className="visually-hidden">
-          {labels.description}
+          {listingFields.description.label}
         </label>
         <textarea
           id="lf-description"

@@ -11,7 +11,8 @@ import {
 import { isElectric, type FormValues } from './form-values.ts';
 import type { SetField } from './form-types.ts';
 import type { ListingReference } from './reference.ts';
-import { labels, sections, units } from './texts.ts';
+import { listingFields } from '#shared/schemas/listing-fields.ts';
+import { sections } from './texts.ts';
 
 interface Props {
   values: FormValues;
@@ -33,14 +34,14 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
       <div className="lf-grid">
         <SelectField
           id="lf-brand"
-          label={labels.brand}
+          label={listingFields.brand.label}
           options={reference.brands}
           value={values.brand}
           onChange={onMake}
         />
         <SelectField
           id="lf-model"
-          label={labels.model}
+          label={listingFields.model.label}
           options={models}
           value={values.model}
           onChange={(v) => set('model', v)}
@@ -48,7 +49,7 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
           placeholder={values.brand ? 'Select model' : 'Select make first'}
         />
         <div className="field lf-grid__wide">
-          <label htmlFor="lf-title">{labels.title}</label>
+          <label htmlFor="lf-title">{listingFields.title.label}</label>
           <input
             id="lf-title"
             type="text"
@@ -63,28 +64,28 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
         </div>
         <SelectField
           id="lf-body"
-          label={labels.body}
+          label={listingFields.body.label}
           options={e.bodies}
           value={values.body}
           onChange={(v) => set('body', v)}
         />
         <SelectField
           id="lf-fuel"
-          label={labels.fuel}
+          label={listingFields.fuel.label}
           options={e.fuels}
           value={values.fuel}
           onChange={(v) => set('fuel', v)}
         />
         <SelectField
           id="lf-doorNumber"
-          label={labels.doorNumber}
+          label={listingFields.doorNumber.label}
           options={e.doorsNumber}
           value={values.doorNumber}
           onChange={(v) => set('doorNumber', v)}
         />
         <SelectField
           id="lf-transmission"
-          label={labels.transmission}
+          label={listingFields.transmission.label}
           options={e.transmissions}
           value={values.transmission}
           onChange={(v) => set('transmission', v)}
@@ -92,14 +93,14 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
         {!electric && (
           <SelectField
             id="lf-driveTrain"
-            label={labels.driveTrain}
+            label={listingFields.driveTrain.label}
             options={e.driveTrains}
             value={values.driveTrain}
             onChange={(v) => set('driveTrain', v)}
           />
         )}
         <div className="field">
-          <label htmlFor="lf-year">{labels.year}</label>
+          <label htmlFor="lf-year">{listingFields.year.label}</label>
           <input
             id="lf-year"
             type="text"
@@ -115,8 +116,8 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
         </div>
         <NumberField
           id="lf-millage"
-          label={labels.millage}
-          unit={units.millage}
+          label={listingFields.millage.label}
+          unit={listingFields.millage.unit}
           value={values.millage}
           onChange={(v) => set('millage', v)}
         />
@@ -124,8 +125,8 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
           <>
             <NumberField
               id="lf-batteryCapacity"
-              label={labels.batteryCapacity}
-              unit={units.batteryCapacity}
+              label={listingFields.batteryCapacity.label}
+              unit={listingFields.batteryCapacity.unit}
               decimal
               maxLength={6}
               value={values.batteryCapacity}
@@ -133,15 +134,15 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
             />
             <NumberField
               id="lf-batteryRange"
-              label={labels.batteryRange}
-              unit={units.batteryRange}
+              label={listingFields.batteryRange.label}
+              unit={listingFields.batteryRange.unit}
               maxLength={4}
               value={values.batteryRange}
               onChange={(v) => set('batteryRange', v)}
             />
             <SelectField
               id="lf-chargerType"
-              label={labels.chargerType}
+              label={listingFields.chargerType.label}
               options={e.chargerTypes}
               value={values.chargerType}
               onChange={(v) => set('chargerType', v)}
@@ -150,8 +151,8 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
         ) : (
           <NumberField
             id="lf-cubics"
-            label={labels.cubics}
-            unit={units.cubics}
+            label={listingFields.cubics.label}
+            unit={listingFields.cubics.unit}
             maxLength={5}
             value={values.cubics}
             onChange={(v) => set('cubics', v)}
@@ -159,8 +160,8 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
         )}
         <NumberField
           id="lf-power"
-          label={labels.power}
-          unit={units.power}
+          label={listingFields.power.label}
+          unit={listingFields.power.unit}
           maxLength={4}
           value={values.power}
           onChange={(v) => set('power', v)}

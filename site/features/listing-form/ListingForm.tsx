@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
-import { listingProblems } from '#shared/schemas/listing.ts';
+import { listingProblems, type ListingProblem } from '#shared/schemas/listing-rules.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
 import { showProgress, showResult, withProgress } from '../../lib/dialogs.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession } from '#shared/session.ts';
 import { AdditionalSection } from './AdditionalSection.tsx';
 import { movePhoto, removePhoto } from './cover.ts';
 import { DescriptionSection } from './DescriptionSection.tsx';
@@ -12,12 +12,11 @@ import { downscaleToJpeg } from './downscale.ts';
 import { FeaturesSection } from './FeaturesSection.tsx';
 import { FieldErrors } from './fields.tsx';
 import {
+  controlOf,
   emptyValues,
-  fieldOfProblem,
   photosFromDetails,
   toPayload,
   valuesFromDetails,
-  type EditDetails,
   type FormMode,
   type FormValues,
   type ListingBody,
@@ -48,28 +47,21 @@ export interface ListingFormProps {
 type Status = 'checking' | 'ready' | 'unauthorized' | 'failed';
 
 const m = messages.listing;
-const endpoints: Record<FormMode, string> = {
-  add: 'cars/add',
-  edit: 'cars/edit',
-  'edit-request': 'cars/request/edit',
-};
-
 const noErrors: ReadonlyMap<string, string> = new Map();
 
 /** Each control's first broken rule, for the inline marks. */
-function errorsByField(problems: readonly string[]) {
+function errorsByField(problems: readonly ListingProblem[]) {
   const errors = new Map<string, string>();
-  for (const message of problems) {
-    const id = fieldOfProblem(message);
-    if (id && !errors.has(id)) errors.set(id, message);
+  for (const { field, message } of problems) {
+    const id = controlOf(field);
+    if (!errors.has(id)) errors.set(id, message);
   }
   return errors;
 }
 
 /** Moves the user to the control a broken rule is about. */
-function focusProblem(message: string) {
-  const id = fieldOfProblem(message);
-  const target = id ? document.getElementById(id) : null;
+function focusProblem(problem: ListingProblem) {
+  const target = document.getElementById(controlOf(problem.field));
   if (!target) return;
   target.scrollIntoView({ block: 'center' });
   target.focus({ preventScroll: true });
@@ -107,18 +99,24 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
     setUserId(session.userId);
     let alive = true;
     const load = async () => {
-      const userCall = api.get<User>(`user/${session.userId}`);
-      let details: Awaited<ReturnType<typeof api.get<EditDetails>>> | null = null;
+      const userCall = api.call((r) =>
+        r.user[':id'].$get({ param: { id: String(session.userId) } }),
+      );
+      const loadDetails = () => {
+        const param = { id: String(listingId) };
+        return api.call((r) =>
+          mode === 'edit'
+            ? r.car.edit.details.raw[':id'].$get({ param })
+            : r.car.request.edit.details.raw[':id'].$get({ param }),
+        );
+      };
+      let details: Awaited<ReturnType<typeof loadDetails>> | null = null;
       let userRes: Awaited<typeof userCall>;
       if (adding) {
         userRes = await userCall;
       } else {
         const done = showProgress(m.loadingData);
-        const path =
-          mode === 'edit'
-            ? `car/edit/details/raw/${listingId}`
-            : `car/request/edit/details/raw/${listingId}`;
-        [userRes, details] = await Promise.all([userCall, api.get<EditDetails>(path)]);
+        [userRes, details] = await Promise.all([userCall, loadDetails()]);
         done();
       }
       if (!alive) return;
@@ -193,13 +191,13 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
   };
 
   const send = async (payload: ListingBody) => {
-    const body =
+    const res = await api.call((r) =>
       mode === 'add'
-        ? payload
+        ? r.cars.add.$post({ json: payload })
         : mode === 'edit'
-          ? { ...payload, originalId: listingId }
-          : { ...payload, id: listingId };
-    const res = await api.post<{ id: number }>(endpoints[mode], body);
+          ? r.cars.edit.$post({ json: { ...payload, originalId: listingId } })
+          : r.cars.request.edit.$post({ json: { ...payload, id: listingId } }),
+    );
     // A request that never reached the server has no message to show.
     return res.status === 0 ? { ...res, message: messages.common.errorOccurred } : res;
   };
@@ -221,7 +219,7 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
     const [problem] = problemsOf(payload);
     if (problem) {
       setMarking(true);
-      await showResult(false, problem);
+      await showResult(false, problem.message);
       focusProblem(problem);
       return;
     }

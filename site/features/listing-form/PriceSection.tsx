@@ -1,7 +1,8 @@
 import { CheckField, NumberField, Section } from './fields.tsx';
 import type { FormValues } from './form-values.ts';
 import type { SetField } from './form-types.ts';
-import { labels, sections } from './texts.ts';
+import { listingFields } from '#shared/schemas/listing-fields.ts';
+import { sections } from './texts.ts';
 
 /** The price in the configured currency and how it is paid. */
 export function PriceSection(props: { values: FormValues; set: SetField; currency: string }) {
@@ -11,7 +12,7 @@ export function PriceSection(props: { values: FormValues; set: SetField; currenc
       <div className="lf-grid">
         <NumberField
           id="lf-price"
-          label={labels.price}
+          label={listingFields.price.label}
           prefix={currency}
           value={values.price}
           onChange={(v) => set('price', v)}
@@ -20,13 +21,13 @@ export function PriceSection(props: { values: FormValues; set: SetField; currenc
       <div className="lf-checks">
         <CheckField
           id="lf-isFixedPrice"
-          label={labels.isFixedPrice}
+          label={listingFields.isFixedPrice.label}
           checked={values.isFixedPrice}
           onChange={(v) => set('isFixedPrice', v)}
         />
         <CheckField
           id="lf-isDirectFinanceAvailable"
-          label={labels.isDirectFinanceAvailable}
+          label={listingFields.isDirectFinanceAvailable.label}
           checked={values.isDirectFinanceAvailable}
           onChange={(v) => set('isDirectFinanceAvailable', v)}
         />

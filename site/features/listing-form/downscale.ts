@@ -1,13 +1,5 @@
-import { fitWithin, JPEG_QUALITY, stripDataUrl } from './photos.ts';
-
-function readAsDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read'));
-    reader.readAsDataURL(blob);
-  });
-}
+import { readAsDataUrl, stripDataUrl } from '../../lib/files.ts';
+import { fitWithin, JPEG_QUALITY } from './photos.ts';
 
 /**
  * Decodes a photo in the browser, fits it into 840 px on the longer side and re-encodes it as

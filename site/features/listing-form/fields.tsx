@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Named } from '#shared/schemas/catalog.ts';
+import { lowerFirst } from '#shared/schemas/listing-fields.ts';
 
-/** The broken rules' messages by the id of the control each is about (see fieldOfProblem). */
+/** The broken rules' messages by the id of the control each is about (see controlOf). */
 export const FieldErrors = createContext<ReadonlyMap<string, string>>(new Map());
 
 /**
@@ -41,10 +42,6 @@ export function Section(props: { id: string; title: string; children: ReactNode;
     </section>
   );
 }
-
-/** 'Body' -> 'body', but 'AC type' stays as it is. */
-const lowerFirst = (text: string) =>
-  /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 
 interface SelectProps {
   id: string;

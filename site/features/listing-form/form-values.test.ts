@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listingPayloadSchema, listingProblem, listingProblems } from '#shared/schemas/listing.ts';
+import { listingPayloadSchema } from '#shared/schemas/listing-payload.ts';
+import { listingProblem, listingProblems } from '#shared/schemas/listing-rules.ts';
 import {
+  controlOf,
   emptyValues,
-  fieldOfProblem,
   photosFromDetails,
   toPayload,
   valuesFromDetails,
@@ -85,7 +86,7 @@ describe('the payload', () => {
   it("leaves the registration out until chosen, and sends null for 'Not registered'", () => {
     const none = toPayload({ ...petrol, registrationExpiration: undefined }, photos, 0, extra);
     expect('registrationExpiration' in none).toBe(false);
-    expect(listingProblem(none, ctx)).toBe('You have to select registration expiration');
+    expect(listingProblem(none, ctx)?.message).toBe('You have to select registration expiration');
     const notRegistered = toPayload({ ...petrol, registrationExpiration: null }, photos, 0, extra);
     expect(notRegistered.registrationExpiration).toBeNull();
     expect(listingProblem(notRegistered, ctx)).toBeNull();
@@ -135,8 +136,9 @@ describe('the rules, walked as the form fills up', () => {
     let current: Photo[] = [];
     for (const [change, expected] of steps) {
       const before = toPayload(values, current, 0, extra);
-      expect(listingProblem(before, ctx)).toBe(expected);
-      expect(fieldOfProblem(expected)).toMatch(/^lf-/);
+      const problem = listingProblem(before, ctx);
+      expect(problem?.message).toBe(expected);
+      expect(controlOf(problem!.field)).toMatch(/^lf-/);
       if (change === 'photos') current = photos;
       else values = { ...values, ...change };
     }
@@ -152,21 +154,21 @@ describe('the rules, walked as the form fills up', () => {
       personalDataAgreement: false,
     };
     const problems = listingProblems(toPayload(values, photos.slice(0, 3), 0, extra), ctx);
-    expect(problems).toEqual([
+    expect(problems.map((p) => p.message)).toEqual([
       'You have to upload minimum 5 images',
       'You have to select model',
       'You have to enter car price',
       'Year have to be in range of 1950 - 2027',
       'You have to agree on storing personal data',
     ]);
-    expect(problems.map(fieldOfProblem)).toEqual([
+    expect(problems.map((p) => controlOf(p.field))).toEqual([
       'lf-photos-add',
       'lf-model',
       'lf-price',
       'lf-year',
       'lf-agreement',
     ]);
-    expect(listingProblem(toPayload(values, photos, 0, extra), ctx)).toBe(problems[1]);
+    expect(listingProblem(toPayload(values, photos, 0, extra), ctx)).toEqual(problems[1]);
   });
 
   it('skips the listing type and the agreement when editing', () => {

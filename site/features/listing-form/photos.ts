@@ -48,9 +48,6 @@ export function fitWithin(width: number, height: number, max: number = limits.im
   };
 }
 
-/** base64 without the `data:...;base64,` prefix of a data URL. */
-export const stripDataUrl = (value: string) => value.replace(/^data:[^,]*,/, '');
-
 /** A data URL to show a stored base64 JPEG. */
 export const photoSrc = (image: string) =>
   image.startsWith('data:') ? image : `data:image/jpeg;base64,${image}`;

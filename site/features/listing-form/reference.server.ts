@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { enumerableKinds, type Enumerables, type Named } from '#shared/schemas/catalog.ts';
-import type { PublicConfiguration } from '#shared/schemas/configuration.ts';
+import { rowsOf } from '#shared/api/rows.ts';
 import { serverApi } from '../../lib/server-api.ts';
 import type { ListingReference } from './reference.ts';
 
@@ -18,18 +18,18 @@ export async function loadReference(
 ): Promise<ListingReference> {
   const api = serverApi(astro);
   const [brands, enumerables, safety, equipment, config] = await Promise.all([
-    api.get<Named[]>('cars/brands'),
-    api.get<Enumerables>('car/details/enumerables'),
-    api.get<Named[]>('cars/safety'),
-    api.get<Named[]>('cars/equipment'),
-    api.get<PublicConfiguration>('configuration'),
+    api.call((r) => r.cars.brands.$get({ query: {} })),
+    api.call((r) => r.car.details.enumerables.$get()),
+    api.call((r) => r.cars.safety.$get()),
+    api.call((r) => r.cars.equipment.$get()),
+    api.call((r) => r.configuration.$get()),
   ]);
   for (const [name, res] of Object.entries({ brands, enumerables, safety, equipment, config }))
     if (res.code !== 0) console.error(`listing form: loading ${name} failed: ${res.message}`);
   const year = new Date().getFullYear();
   const c = config.code === 0 ? config.data : null;
   return {
-    brands: brands.code === 0 ? brands.data : [],
+    brands: brands.code === 0 ? rowsOf(brands.data) : [],
     enumerables: enumerables.code === 0 ? enumerables.data : noEnumerables,
     safety: safety.code === 0 ? safety.data : [],
     equipment: equipment.code === 0 ? equipment.data : [],

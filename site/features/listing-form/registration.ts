@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { REGISTRATION_PATTERN } from '#shared/schemas/listing.ts';
+import { REGISTRATION_PATTERN } from '#shared/schemas/listing-fields.ts';
 
 /** One choice of the registration expiry field: null means 'Not registered'. */
 export interface RegistrationChoice {

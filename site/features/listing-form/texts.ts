@@ -1,4 +1,7 @@
-/** The listing form's own labels (spec texts shared with other screens live in shared/messages.ts). */
+/**
+ * The listing form's section titles. Each field's label and unit come with its declaration in
+ * shared/schemas/listing-fields.ts; spec texts shared with other screens live in shared/messages.ts.
+ */
 export const sections = {
   photos: 'Add photos',
   general: 'General information',
@@ -8,43 +11,4 @@ export const sections = {
   equipment: 'Equipment (optional)',
   description: 'Description',
   submit: 'Submit listing',
-} as const;
-
-export const labels = {
-  brand: 'Make',
-  model: 'Model',
-  title: 'Listing header',
-  body: 'Body',
-  fuel: 'Fuel',
-  doorNumber: 'Door number',
-  emissionClass: 'Emission class',
-  driveTrain: 'Drive train',
-  transmission: 'Transmission',
-  steeringWheelSide: 'Steering wheel side',
-  acType: 'AC type',
-  origin: 'Vehicle origin',
-  carColor: 'Car color',
-  year: 'Manufacture year',
-  millage: 'Mileage',
-  cubics: 'Engine size',
-  power: 'Power',
-  batteryCapacity: 'Battery capacity',
-  batteryRange: 'Battery range',
-  chargerType: 'Charger type',
-  price: 'Price',
-  isFixedPrice: 'Fixed price',
-  isDirectFinanceAvailable: 'Direct finance available',
-  registrationExpiration: 'Registration expiration',
-  chassisNumber: 'Chassis number (optional)',
-  isFirstOwner: 'First owner',
-  isRedPlate: 'Red plate',
-  description: 'Description',
-} as const;
-
-export const units = {
-  millage: 'mi',
-  cubics: 'CC',
-  power: 'hp',
-  batteryCapacity: 'kWh',
-  batteryRange: 'mi',
 } as const;

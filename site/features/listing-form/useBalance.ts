@@ -8,7 +8,9 @@ export function useBalance(userId: number | null, enabled: boolean): number | nu
     if (!userId || !enabled) return;
     let alive = true;
     const load = async () => {
-      const res = await api.get<{ balance: number }>(`user/balance/${userId}`);
+      const res = await api.call((r) =>
+        r.user.balance[':id'].$get({ param: { id: String(userId) } }),
+      );
       if (!alive) return;
       if (res.code === 0) setBalance(res.data.balance);
       else console.error(`Loading the balance failed: ${res.message}`);

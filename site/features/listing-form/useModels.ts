@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Named } from '#shared/schemas/catalog.ts';
+import { rowsOf } from '#shared/api/rows.ts';
 import { api } from '../../lib/api.ts';
 
 const NONE: Named[] = [];
@@ -13,11 +14,14 @@ export function useModels(brand: number | null): Named[] {
   useEffect(() => {
     if (!brand) return;
     let alive = true;
-    void api.get<Named[]>(`cars/brands/${brand}/models/`).then((res) => {
-      if (!alive) return;
-      if (res.code === 0) setModels({ brand, list: res.data });
-      else console.error(`Loading the models failed: ${res.message}`);
-    });
+    const param = { brandId: String(brand) };
+    void api
+      .call((r) => r.cars.brands[':brandId'].models.$get({ param, query: {} }))
+      .then((res) => {
+        if (!alive) return;
+        if (res.code === 0) setModels({ brand, list: rowsOf(res.data) });
+        else console.error(`Loading the models failed: ${res.message}`);
+      });
     return () => {
       alive = false;
     };

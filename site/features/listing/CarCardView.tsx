@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { price } from '#shared/format.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { badgeFor } from '../../lib/badges.ts';
 import { driveFacts, listedAgo, listedOn, srcset } from '../../lib/cards.ts';
 import '../../components/car-card.css';

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import type { CarCard } from '#shared/schemas/listing.ts';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
 import CarCardView from './CarCardView.tsx';
 import { animateScroll, STEP_PX } from './scroll.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
-import { isLoggedIn, readSession } from '../../lib/session.ts';
+import { isLoggedIn, readSession } from '#shared/session.ts';
 import ListingCarousels from './Carousel.tsx';
 import ListingActions from './ListingActions.tsx';
 import ListingView from './ListingView.tsx';
@@ -28,9 +28,10 @@ interface Props {
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; car: CarDetail };
 
-export function ListingMissing() {
+/** 'Listing not found' with the way home (also rendered by the pages, as static HTML). */
+export function ListingMissing({ id }: { id?: string }) {
   return (
-    <div className="empty listing-missing">
+    <div className="empty listing-missing" id={id}>
       <h1>{messages.listing.notFoundTitle}</h1>
       <p>{messages.listing.notFoundText}</p>
       <a className="button" href="/">
@@ -53,7 +54,11 @@ export default function ClientListing({ id, source, phonePrefix, replaces }: Pro
       return;
     }
     let live = true;
-    void api.get<CarDetail>(source === 'live' ? `car/${id}` : `car/requests/${id}`).then((res) => {
+    const param = { id: String(id) };
+    const request = api.call((r) =>
+      source === 'live' ? r.car[':id'].$get({ param }) : r.car.requests[':id'].$get({ param }),
+    );
+    void request.then((res) => {
       if (!live) return;
       if (res.code !== 0) {
         setLoaded({ status: 'missing' });

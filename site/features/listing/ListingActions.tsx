@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import type { CarCard } from '#shared/schemas/listing.ts';
 import { api } from '../../lib/api.ts';
 import { confirm, showResult, withProgress } from '../../lib/dialogs.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession } from '#shared/session.ts';
 import { showToast } from '../../lib/toast.ts';
 import { favoritesQuery } from '../favorites/favorites.ts';
-import { canPromote, editHref, removePath, type CarDetail, type ListingSource } from './listing.ts';
+import { canPromote, editHref, type CarDetail, type ListingSource } from './listing.ts';
 import { Icon } from './Icon.tsx';
 
 // Loaded on first use: most visitors never report and only owners promote.
@@ -36,9 +35,8 @@ interface Props {
 /** Whether a listing is among the user's favourites (their list as the favourites page asks). */
 async function inFavorites(userId: number, carId: number): Promise<boolean> {
   for (let pageNumber = 1; pageNumber <= 40; pageNumber++) {
-    const res = await api.post<{ cars: CarCard[]; totalCount: number }>(
-      'favorite/get',
-      favoritesQuery(userId, '', pageNumber, limits.pageSize),
+    const res = await api.call((r) =>
+      r.favorite.get.$post({ json: favoritesQuery(userId, '', pageNumber, limits.pageSize) }),
     );
     if (res.code !== 0) return false;
     if (res.data.cars.some((c) => c.id === carId)) return true;
@@ -46,6 +44,10 @@ async function inFavorites(userId: number, carId: number): Promise<boolean> {
   }
   return false;
 }
+
+/** Counts a contact reveal or a share of the listing for its seller's insights. */
+const countEvent = (id: number, kind: 'phone' | 'email' | 'share') =>
+  void api.call((r) => r.car[':id'].event.$post({ param: { id: String(id) }, json: { kind } }));
 
 /** The way out of the 'logged in to save' toast. */
 const logIn = { label: 'Log in', href: '/login' };
@@ -78,10 +80,27 @@ export default function ListingActions({ car, source, call, message = null, view
   useEffect(() => {
     // The page is the same for everyone (and cached): the view is counted from here.
     if (source !== 'live' || !active) return;
-    void api.post<{ views: number }>(`car/${car.id}/view`).then((res) => {
-      const shown = document.getElementById('listing-views');
-      if (res.code === 0 && shown) shown.textContent = `${res.data.views} views`;
-    });
+    const param = { id: String(car.id) };
+    void api
+      .call((r) => r.car[':id'].view.$post({ param }))
+      .then((res) => {
+        const shown = document.getElementById('listing-views');
+        if (res.code === 0 && shown) shown.textContent = `${res.data.views} views`;
+      });
+  }, [active, car.id, source]);
+
+  useEffect(() => {
+    // Seller insights: a call or an e-mail to the seller, from any of the page's tel: and mailto:
+    // links (the seller box and the contact bar), counted by the same kind of beacon as the view.
+    if (source !== 'live' || !active) return;
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element).closest?.('a[href^="tel:"], a[href^="mailto:"]');
+      if (!link) return;
+      const kind = link.getAttribute('href')?.startsWith('tel:') ? 'phone' : 'email';
+      countEvent(car.id, kind);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
   }, [active, car.id, source]);
 
   useEffect(() => {
@@ -98,7 +117,13 @@ export default function ListingActions({ car, source, call, message = null, view
     if (!(await confirm(messages.listing.confirmDelete))) return;
     const res = await withProgress(
       messages.listing.removing,
-      () => api.delete(removePath(car.id, source)),
+      () =>
+        api.call((r) => {
+          const param = { id: String(car.id) };
+          return source === 'live'
+            ? r.car.remove[':id'].$delete({ param })
+            : r.car.request.remove[':id'].$delete({ param });
+        }),
       messages.listing.removed,
     );
     if (res.code === 0) location.assign('/my-listings');
@@ -107,10 +132,10 @@ export default function ListingActions({ car, source, call, message = null, view
   const toggleFavorite = async () => {
     const session = readSession();
     if (!session) return showToast(messages.listing.favoritesNeedLogin, logIn);
-    const res = await api.post(favorite ? 'favorite/remove' : 'favorite/add', {
-      carId: car.id,
-      userId: session.userId,
-    });
+    const json = { carId: car.id, userId: session.userId };
+    const res = await api.call((r) =>
+      favorite ? r.favorite.remove.$post({ json }) : r.favorite.add.$post({ json }),
+    );
     if (res.code === 0) {
       setFavorite(!favorite);
       showToast(
@@ -123,7 +148,20 @@ export default function ListingActions({ car, source, call, message = null, view
     }
   };
 
+  /** On-site messaging: a visitor logs in first and comes back to this listing. */
+  const messageSeller = () => {
+    if (!readSession()) {
+      const next = encodeURIComponent(location.pathname);
+      return showToast('Log in to message the seller', {
+        label: 'Log in',
+        href: `/login?next=${next}`,
+      });
+    }
+    location.assign(`/messages?car=${car.id}`);
+  };
+
   const share = async () => {
+    countEvent(car.id, 'share');
     await copy(location.href);
     showToast(messages.listing.copied);
   };
@@ -158,6 +196,11 @@ export default function ListingActions({ car, source, call, message = null, view
             <a className="button listing-actions__call" href={call.href}>
               <Icon name="phone" /> Call seller
             </a>
+          )}
+          {active && source === 'live' && (
+            <button type="button" className="button" onClick={messageSeller}>
+              <Icon name="chat" /> Message seller
+            </button>
           )}
           {active && (
             <button

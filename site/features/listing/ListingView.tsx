@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { price } from '#shared/format.ts';
 import { utcDate } from '../../lib/cards.ts';
 import { Icon } from './Icon.tsx';
+import { daysListedText, PriceHistory, PriceRating } from './PriceInsight.tsx';
 import {
   flags,
   ownerBanner,
@@ -82,6 +83,7 @@ export default function ListingView({
                   Live since <time dateTime={car.publishedAt}>{utcDate(car.publishedAt)}</time>
                 </li>
               )}
+              {car.daysListed !== null && <li>{daysListedText(car.daysListed)}</li>}
             </ul>
             <ul className="listing__flags" aria-label="Features">
               {flags(car).map(([label, included]) => (
@@ -154,6 +156,8 @@ export default function ListingView({
             <p className="listing__price">{price(car.price, car.currency)}</p>
             {actions}
           </div>
+          {car.state === 'ACTIVE' && car.originalId === null && <PriceRating car={car} />}
+          {car.publishedAt && <PriceHistory car={car} />}
           {viewer !== 'owner' && (
             <section className={`panel seller${only('visitor')}`} aria-labelledby="seller-heading">
               <h2 id="seller-heading" className="listing__section-title">
@@ -201,11 +205,31 @@ export default function ListingView({
               </a>
             </section>
           )}
+          {viewer !== 'owner' && <SafetyTips className={only('visitor')} />}
         </aside>
       </div>
       {viewer !== 'owner' && carousels && (
         <div className={`listing__carousels${only('visitor')}`}>{carousels}</div>
       )}
     </article>
+  );
+}
+
+/** Buyers' safety tips: plain server-rendered text on every listing page (no script). */
+function SafetyTips({ className }: { className: string }) {
+  return (
+    <section className={`panel safety-tips${className}`} aria-labelledby="safety-tips-heading">
+      <h2 id="safety-tips-heading" className="listing__section-title">
+        Stay safe
+      </h2>
+      <ul className="safety-tips__list">
+        <li>Never pay anything before you have seen the car and its papers in person.</li>
+        <li>
+          Never pay a deposit, shipping or a courier, and never by Western Union or gift cards.
+        </li>
+        <li>Check that the chassis number on the car matches the logbook.</li>
+        <li>Be careful when a seller asks you to talk or pay outside Spotted.</li>
+      </ul>
+    </section>
   );
 }

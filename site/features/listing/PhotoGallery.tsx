@@ -20,6 +20,13 @@ const FIRST_SIZES =
   '(max-width: 1024px) calc(100vw - 2rem), (max-width: 1320px) calc(50vw - 1.25rem), 636px';
 const REST_SIZES =
   '(max-width: 1024px) calc(100vw - 2rem), (max-width: 1320px) calc(25vw - 0.75rem), 318px';
+/**
+ * Phones show the grid as a strip, one photo at a time (listing.css): there the other photos wait
+ * for the gallery to run (the browser idle, after the first photo painted) instead of sharing a
+ * slow connection with the first one, the page's largest paint. Until then they show a blank pixel.
+ */
+const STRIP = '(max-width: 1024px)';
+const BLANK = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
 /** The gallery's bar and thumbnails take about 12rem of the screen's height. */
 const fullSizes = (photo: Photo) =>
   `min(100vw, calc((100vh - 12rem) * ${(photo.width / photo.height).toFixed(3)}))`;
@@ -38,6 +45,8 @@ interface Props {
  */
 export default function PhotoGallery({ images, alt }: Props) {
   const [open, setOpen] = useState<number | null>(null);
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
   if (!images.length) return <div className="photo-grid photo-grid--empty" aria-hidden="true" />;
 
   const show = (index: number) => (event: MouseEvent) => {
@@ -59,17 +68,20 @@ export default function PhotoGallery({ images, alt }: Props) {
               onClick={show(i)}
               aria-label={`Open photo ${i + 1} of ${images.length}`}
             >
-              <img
-                src={i === 0 ? photo.name : photo.card}
-                srcSet={gridSrcset(photo)}
-                sizes={i === 0 ? FIRST_SIZES : REST_SIZES}
-                alt={i === 0 ? alt : ''}
-                width={size.width}
-                height={size.height}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : undefined}
-                decoding={i === 0 ? 'sync' : 'async'}
-              />
+              <picture>
+                {i > 0 && !running && <source media={STRIP} srcSet={BLANK} />}
+                <img
+                  src={i === 0 ? photo.name : photo.card}
+                  srcSet={gridSrcset(photo)}
+                  sizes={i === 0 ? FIRST_SIZES : REST_SIZES}
+                  alt={i === 0 ? alt : ''}
+                  width={size.width}
+                  height={size.height}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                  decoding={i === 0 ? 'sync' : 'async'}
+                />
+              </picture>
             </a>
           );
         })}

@@ -22,9 +22,12 @@ export default function ReportDialog({ carId, onClose }: { carId: number; onClos
     setProblem(found);
     if (found) return;
     const done = showProgress(messages.common.loading);
-    const res = await api.post(`cars/report/${carId}`, {
-      message: reportMessage(reason, details),
-    });
+    const res = await api.call((r) =>
+      r.cars.report[':id'].$post({
+        param: { id: String(carId) },
+        json: { message: reportMessage(reason, details) },
+      }),
+    );
     done();
     if (res.code === 0) {
       ref.current?.close();

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import type { CarDetail } from '#shared/schemas/listing.ts';
+import type { CarDetail } from '#shared/schemas/listing-display.ts';
 import { serverApi } from '../../lib/server-api.ts';
 
 type PageContext = Pick<AstroGlobal, 'locals' | 'url'>;
@@ -11,7 +11,7 @@ type PageContext = Pick<AstroGlobal, 'locals' | 'url'>;
 export async function loadLiveListing(astro: PageContext, id: number): Promise<CarDetail | null> {
   if (!Number.isInteger(id) || id <= 0) return null;
   if (astro.locals.data) return astro.locals.data.listing(id);
-  const res = await serverApi(astro).get<CarDetail>(`car/${id}`);
+  const res = await serverApi(astro).call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
   return res.code === 0 ? res.data : null;
 }
 

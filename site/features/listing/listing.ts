@@ -2,7 +2,8 @@
 import { price } from '#shared/format.ts';
 import { ELECTRIC_FUEL_ID, limits, roles } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import type { CarDetail, ListingState } from '#shared/schemas/listing.ts';
+import { belowTopTier } from '#shared/promotion.ts';
+import type { CarDetail, ListingState } from '#shared/schemas/listing-display.ts';
 
 export type { CarDetail };
 export type Seller = CarDetail['user'];
@@ -18,8 +19,8 @@ export function coverFirst(images: readonly Photo[]): Photo[] {
 }
 
 /**
- * The page grid's photos: the WebP card versions (the JPEG card for photos stored before them),
- * then the 840 px JPEG; the full-screen version waits for the gallery.
+ * The page grid's photos: the WebP versions (the JPEG card for photos stored before them), then
+ * the 840 px JPEG when no WebP version is as wide; the full-screen version waits for the gallery.
  */
 export function gridSrcset(photo: Photo) {
   const cards = photo.cardVersions.length
@@ -114,13 +115,10 @@ export function ownerBanner(state: ListingState, deniedMessage: string | null): 
 
 /** Only an ACTIVE listing above the top type can be promoted. */
 export const canPromote = (car: Pick<CarDetail, 'state' | 'listingTypeId'>) =>
-  car.state === 'ACTIVE' && car.listingTypeId > 1;
+  car.state === 'ACTIVE' && belowTopTier(car.listingTypeId);
 
 export const editHref = (id: number, source: ListingSource) =>
   source === 'live' ? `/edit-listing/${id}` : `/edit-request-listing/${id}`;
-
-export const removePath = (id: number, source: ListingSource) =>
-  source === 'live' ? `car/remove/${id}` : `car/request/remove/${id}`;
 
 export const sellerName = (seller: Pick<Seller, 'firstName' | 'lastName'>) =>
   `${seller.firstName} ${seller.lastName}`.trim();

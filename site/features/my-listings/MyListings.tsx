@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { price } from '#shared/format.ts';
 import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import type { CarCard, ListingState } from '#shared/schemas/listing.ts';
+import type { CarCard, ListingState } from '#shared/schemas/listing-display.ts';
 import { api } from '../../lib/api.ts';
 import { confirm, showResult, withProgress } from '../../lib/dialogs.ts';
 import PromotionDialog from '../promotion/PromotionDialog.tsx';
@@ -17,7 +17,7 @@ import {
   detailsHref,
   editHref,
   filterWord,
-  removePath,
+  isRequest,
   stateFilters,
   stateLabels,
 } from './my-listings.ts';
@@ -25,6 +25,9 @@ import '../wallet/account.css';
 import './my-listings.css';
 
 const m = messages.myListings;
+
+// The statistics table loads after the list: the list is what most visits are for.
+const SellerOverview = lazy(() => import('../insights/SellerOverview.tsx'));
 
 interface Props {
   initialPage?: number;
@@ -56,9 +59,11 @@ export default function MyListings({ initialPage = 1, initialState = null }: Pro
 
   const reload = useCallback(async () => {
     if (!userId) return;
-    const res = await api.post<{ cars: CarCard[]; totalCount: number }>(
-      `cars/listings/user/${userId}`,
-      { pageNumber: page, pageSize: limits.pageSize, stateFilter: filter },
+    const res = await api.call((r) =>
+      r.cars.listings.user[':userId'].$post({
+        param: { userId: String(userId) },
+        json: { pageNumber: page, pageSize: limits.pageSize, stateFilter: filter },
+      }),
     );
     if (res.status === 401) return setLoad({ state: 'unauthorized' });
     if (res.code !== 0) {
@@ -83,7 +88,13 @@ export default function MyListings({ initialPage = 1, initialState = null }: Pro
     if (!(await confirm(m.confirmDelete))) return;
     const res = await withProgress(
       m.removing,
-      () => api.delete(removePath(car)),
+      () =>
+        api.call((r) => {
+          const param = { id: String(car.id) };
+          return isRequest(car.state)
+            ? r.car.request.remove[':id'].$delete({ param })
+            : r.car.remove[':id'].$delete({ param });
+        }),
       messages.listing.removed,
     );
     if (res.code === 0) void reload();
@@ -129,6 +140,9 @@ export default function MyListings({ initialPage = 1, initialState = null }: Pro
           {load.cars.map((car) => {
             const actions: MenuAction[] = [
               ...(canPromote(car) ? [{ label: 'Promote', onSelect: () => setPromoting(car) }] : []),
+              ...(isRequest(car.state)
+                ? []
+                : [{ label: 'Statistics', href: `/my-listings/${car.id}` }]),
               { label: 'Edit', href: editHref(car) },
               { label: 'Delete', onSelect: () => void remove(car), danger: true },
             ];
@@ -176,6 +190,11 @@ export default function MyListings({ initialPage = 1, initialState = null }: Pro
         href={(p) => listHref(p, filter)}
         onChange={(p) => navigate(p, filter)}
       />
+      {userId && (
+        <Suspense fallback={null}>
+          <SellerOverview userId={userId} />
+        </Suspense>
+      )}
       {promoting && (
         <PromotionDialog
           carId={promoting.id}

@@ -6,17 +6,17 @@ import {
   editHref,
   filterWord,
   parseStateFilter,
-  removePath,
+  isRequest,
 } from './my-listings.ts';
 
 describe('my listings rules', () => {
-  it('sends live listings and requests to their own screens and calls', () => {
+  it('sends live listings and requests to their own screens', () => {
     expect(detailsHref({ id: 7, state: 'ACTIVE' })).toBe('/car/7');
     expect(detailsHref({ id: 7, state: 'DENIED' })).toBe('/car/pending/7');
     expect(editHref({ id: 7, state: 'SUSPENDED' })).toBe('/edit-listing/7');
     expect(editHref({ id: 7, state: 'PENDING' })).toBe('/edit-request-listing/7');
-    expect(removePath({ id: 7, state: 'ACTIVE' })).toBe('car/remove/7');
-    expect(removePath({ id: 7, state: 'PENDING' })).toBe('car/request/remove/7');
+    expect(isRequest('ACTIVE')).toBe(false);
+    expect(isRequest('PENDING')).toBe(true);
   });
 
   it('offers promotion only to active listings below the top tier', () => {

@@ -1,4 +1,5 @@
-import type { CarCard, ListingState } from '#shared/schemas/listing.ts';
+import { belowTopTier } from '#shared/promotion.ts';
+import type { CarCard, ListingState } from '#shared/schemas/listing-display.ts';
 
 /** The Filters control's choices: all (no filter) and the four states. */
 export const stateFilters = [
@@ -17,7 +18,7 @@ export const stateLabels: Record<ListingState, string> = {
 };
 
 /** A live listing (ACTIVE or SUSPENDED) versus a listing request (PENDING or DENIED). */
-const isRequest = (state: ListingState) => state === 'PENDING' || state === 'DENIED';
+export const isRequest = (state: ListingState) => state === 'PENDING' || state === 'DENIED';
 
 /** Where a card leads: requests open the pending details screen. */
 export const detailsHref = (car: Pick<CarCard, 'id' | 'state'>) =>
@@ -26,13 +27,9 @@ export const detailsHref = (car: Pick<CarCard, 'id' | 'state'>) =>
 export const editHref = (car: Pick<CarCard, 'id' | 'state'>) =>
   isRequest(car.state) ? `/edit-request-listing/${car.id}` : `/edit-listing/${car.id}`;
 
-/** The API path that deletes the listing (a live listing or a request). */
-export const removePath = (car: Pick<CarCard, 'id' | 'state'>) =>
-  isRequest(car.state) ? `car/request/remove/${car.id}` : `car/remove/${car.id}`;
-
 /** Promotion is offered only to active listings below the top tier. */
 export const canPromote = (car: Pick<CarCard, 'typeId' | 'state'>) =>
-  car.typeId > 1 && car.state === 'ACTIVE';
+  belowTopTier(car.typeId) && car.state === 'ACTIVE';
 
 /** The filter word of the empty texts: the state in lower case, or nothing for all. */
 export const filterWord = (state: ListingState | null) => (state ? state.toLowerCase() : '');

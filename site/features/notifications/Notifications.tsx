@@ -5,7 +5,7 @@ import { messages } from '#shared/messages.ts';
 import type { Notification } from '#shared/schemas/notification.ts';
 import { api } from '../../lib/api.ts';
 import { confirm, showProgress, showResult } from '../../lib/dialogs.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession } from '#shared/session.ts';
 import TypeIcon from './TypeIcon.tsx';
 import './notifications.css';
 
@@ -45,10 +45,12 @@ export default function Notifications({ selectedId: initial }: Props) {
     const session = readSession();
     if (!session) return setLoggedIn(false);
     void api
-      .post<Notification[]>(`notifications/user/${session.userId}`, {
-        pageNumber: 1,
-        pageSize: limits.pageSize,
-      })
+      .call((r) =>
+        r.notifications.user[':userId'].$post({
+          param: { userId: String(session.userId) },
+          json: { pageNumber: 1, pageSize: limits.pageSize },
+        }),
+      )
       .then((res) => {
         if (res.status === 401) return setLoggedIn(false);
         if (res.code !== 0) console.error('[notifications]', res.message);
@@ -68,7 +70,8 @@ export default function Notifications({ selectedId: initial }: Props) {
     let current = true;
     setDetail({ kind: 'loading', id: selectedId });
     void (async () => {
-      const res = await api.get<Notification>(`notifications/${selectedId}`);
+      const param = { id: String(selectedId) };
+      const res = await api.call((r) => r.notifications[':id'].$get({ param }));
       if (!current) return;
       if (res.status === 401) return setLoggedIn(false);
       if (res.code !== 0)
@@ -78,7 +81,7 @@ export default function Notifications({ selectedId: initial }: Props) {
         });
       setDetail({ kind: 'ready', notification: res.data });
       if (res.data.isRead) return;
-      const read = await api.put<Notification>(`notifications/read/${selectedId}`);
+      const read = await api.call((r) => r.notifications.read[':id'].$put({ param }));
       if (read.code !== 0 || !current) return;
       const markRead = (n: Notification) => (n.id === selectedId ? { ...n, isRead: true } : n);
       setList((items) => items?.map(markRead) ?? null);
@@ -103,7 +106,9 @@ export default function Notifications({ selectedId: initial }: Props) {
   async function remove(id: number) {
     if (!(await confirm(messages.notifications.confirmRemove))) return;
     const done = showProgress(messages.common.loading);
-    const res = await api.put(`notifications/remove/${id}`);
+    const res = await api.call((r) =>
+      r.notifications.remove[':id'].$put({ param: { id: String(id) } }),
+    );
     done();
     if (res.status === 401) return setLoggedIn(false);
     if (res.code !== 0) return void showResult(false, res.message);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
 import { showProgress, showResult } from '../../lib/dialogs.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession } from '#shared/session.ts';
 import './payment.css';
 
 interface Props {
@@ -36,9 +36,13 @@ export default function PaymentResult({ sessionId, transactionId }: Props) {
       return setOutcome({ kind: 'failed', message: 'The payment to check is missing.' });
     void (async () => {
       const done = showProgress(m.checking);
-      const res = sessionId
-        ? await api.post('payment/transaction/check', { sessionId })
-        : await api.post(`payment/transaction/check/${encodeURIComponent(transactionId ?? '')}`);
+      const res = await api.call((r) =>
+        sessionId
+          ? r.payment.transaction.check.$post({ json: { sessionId } })
+          : r.payment.transaction.check[':id'].$post({
+              param: { id: encodeURIComponent(transactionId ?? '') },
+            }),
+      );
       done();
       if (res.code === 0) {
         // The spec: the success message, then the credit balance.

@@ -38,7 +38,7 @@ export function ChangePasswordPanel({ email, titled, onUnauthorized }: Props) {
     if (problem) return showResult(false, problem);
     const done = await accountCall(
       messages.profile.changingPassword,
-      () => api.post('user/password/update', input),
+      () => api.call((r) => r.user.password.update.$post({ json: input })),
       onUnauthorized,
     );
     if (!done) return;

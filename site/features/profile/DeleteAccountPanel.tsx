@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
 import { confirm, showResult } from '../../lib/dialogs.ts';
-import { clearSession } from '../../lib/session.ts';
+import { clearSession } from '#shared/session.ts';
 import { deleteAccountProblem } from './profile.ts';
 import { accountCall } from './useAccountUser.ts';
 
@@ -24,7 +24,7 @@ export function DeleteAccountPanel({ titled, onUnauthorized }: Props) {
     if (!(await confirm(messages.profile.deleteConfirm))) return;
     const done = await accountCall(
       messages.profile.deletingAccount,
-      () => api.post('user/remove', { password }),
+      () => api.call((r) => r.user.remove.$post({ json: { password } })),
       onUnauthorized,
     );
     if (!done) return;

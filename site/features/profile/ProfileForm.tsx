@@ -123,7 +123,10 @@ export function ProfileForm({ user, cities, phonePrefix, onSaved, onUnauthorized
     }
     const saved = await accountCall(
       messages.profile.updating,
-      () => api.post<User>('user/update', toUpdatePayload(user, values, logo?.base64 ?? null)),
+      () =>
+        api.call((r) =>
+          r.user.update.$post({ json: toUpdatePayload(user, values, logo?.base64 ?? null) }),
+        ),
       onUnauthorized,
     );
     if (!saved) return;

@@ -7,17 +7,10 @@ import {
   type UserUpdateInput,
 } from '#shared/schemas/user.ts';
 import { firstMessage } from '#shared/schemas/zod.ts';
+import { readAsDataUrl, stripDataUrl } from '../../lib/files.ts';
+import { LOGO_EXTENSIONS } from '../auth/auth.ts';
 
-/** The logo formats the upload accepts (by extension and by type), as the spec lists them. */
-export const LOGO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
-export const LOGO_ACCEPT = [
-  ...LOGO_EXTENSIONS.map((e) => `.${e}`),
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/avif',
-].join(',');
-export { LOGO_INVALID } from '../auth/auth.ts';
+export { LOGO_ACCEPT, LOGO_INVALID } from '../auth/auth.ts';
 
 export const prompts = {
   profile: 'Please log in to see profile information',
@@ -123,11 +116,6 @@ export async function logoBase64(file: File): Promise<{ base64: string; dataUrl:
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   const typeOk = file.type === '' || /^image\/(jpeg|png|webp|avif)$/.test(file.type);
   if (!(LOGO_EXTENSIONS as readonly string[]).includes(extension) || !typeOk) return null;
-  const dataUrl = await new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-  return { base64: dataUrl.replace(/^data:[^,]*,/, ''), dataUrl };
+  const dataUrl = await readAsDataUrl(file);
+  return { base64: stripDataUrl(dataUrl), dataUrl };
 }

@@ -4,7 +4,7 @@ import type { Envelope } from '#shared/schemas/envelope.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
 import { showProgress, showResult } from '../../lib/dialogs.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession } from '#shared/session.ts';
 
 export type AccountUser =
   | { status: 'loading' }
@@ -25,13 +25,16 @@ export function useAccountUser() {
       return;
     }
     let live = true;
-    void api.get<User>(`user/${session.userId}`).then((res) => {
-      if (!live) return;
-      if (res.status === 401) setState({ status: 'unauthorized' });
-      else if (res.code !== 0)
-        setState({ status: 'failed', message: res.message || messages.common.errorOccurred });
-      else setState({ status: 'ready', user: res.data });
-    });
+    const param = { id: String(session.userId) };
+    void api
+      .call((r) => r.user[':id'].$get({ param }))
+      .then((res) => {
+        if (!live) return;
+        if (res.status === 401) setState({ status: 'unauthorized' });
+        else if (res.code !== 0)
+          setState({ status: 'failed', message: res.message || messages.common.errorOccurred });
+        else setState({ status: 'ready', user: res.data });
+      });
     return () => {
       live = false;
     };

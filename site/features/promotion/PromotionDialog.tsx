@@ -3,7 +3,7 @@ import { messages } from '#shared/messages.ts';
 import type { PublicConfiguration } from '#shared/schemas/configuration.ts';
 import { api } from '../../lib/api.ts';
 import { showProgress, showResult } from '../../lib/dialogs.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession } from '#shared/session.ts';
 import { useModal } from '../listing/useModal.ts';
 import { amountToPay, offeredTypes, priceLabel, toneOf, type ListingType } from './promotion.ts';
 import './promotion.css';
@@ -28,7 +28,7 @@ let configuration: Promise<PublicConfiguration | null> | null = null;
 /** GET configuration, once per page (the spec caches it after the first load). */
 function loadConfiguration() {
   configuration ??= api
-    .get<PublicConfiguration>('configuration')
+    .call((r) => r.configuration.$get())
     .then((res) => (res.code === 0 ? res.data : null));
   return configuration;
 }
@@ -36,7 +36,9 @@ function loadConfiguration() {
 async function loadBalance(): Promise<number | null> {
   const session = readSession();
   if (!session) return null;
-  const res = await api.get<{ balance: number }>(`user/balance/${session.userId}`);
+  const res = await api.call((r) =>
+    r.user.balance[':id'].$get({ param: { id: String(session.userId) } }),
+  );
   if (res.code === 0) return res.data.balance;
   console.error('Balance not loaded:', res.message);
   return null;
@@ -87,7 +89,9 @@ export default function PromotionDialog({
     // Like every other rule of the site, in the failure dialog.
     if (!choice) return void showResult(false, messages.promotion.chooseType);
     const done = showProgress(messages.promotion.promoting);
-    const res = await api.post('car/promote', { carId, listingTypeId: choice.id });
+    const res = await api.call((r) =>
+      r.car.promote.$post({ json: { carId, listingTypeId: choice.id } }),
+    );
     done();
     if (res.code !== 0) {
       await showResult(false, res.message || messages.common.errorOccurred);

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Named } from '#shared/schemas/catalog.ts';
+import { rowsOf } from '#shared/api/rows.ts';
+import { priceBands } from '#shared/price-insight.ts';
+import { searchFilters, type FiltersOf } from '#shared/search-filters.ts';
 import { api } from '../../lib/api.ts';
 import Combobox from './Combobox.tsx';
 import MultiSelect from './MultiSelect.tsx';
@@ -44,9 +47,9 @@ interface Props {
 }
 
 type View = 'filters' | 'results';
-type RangeKey = {
-  [K in keyof Filters]: Filters[K] extends string ? K : never;
-}[keyof Filters];
+
+/** The price insight's bands, best first (see /price-insight). */
+const ratingOptions: Named[] = priceBands.map(({ id, name }) => ({ id, name }));
 
 /**
  * The search page's filter panel. Search (and a sort) goes to the address of the search, page 1,
@@ -76,9 +79,11 @@ export default function SearchPanel(props: Props) {
     setFilters((f) => ({ ...f, brand, model: null }));
     setModels([]);
     if (brand === null) return;
-    const res = await api.get<Named[]>(`cars/brands/${brand}/models/`);
+    const res = await api.call((r) =>
+      r.cars.brands[':brandId'].models.$get({ param: { brandId: String(brand) }, query: {} }),
+    );
     if (res.code !== 0) console.error(res.message);
-    else if (latestMake.current === brand) setModels(res.data);
+    else if (latestMake.current === brand) setModels(rowsOf(res.data));
   }
 
   function search(withSort: SortOption = sort) {
@@ -102,14 +107,9 @@ export default function SearchPanel(props: Props) {
     onChange: (id: number | null) => set(key, id === null ? [] : [id]),
   });
 
-  const range = (
-    legend: string,
-    keys: [RangeKey, RangeKey],
-    names: [string, string],
-    placeholders: [string, string],
-  ) => (
+  const range = (keys: [FiltersOf<'min'>, FiltersOf<'max'>], placeholders: [string, string]) => (
     <fieldset className="range">
-      <legend className="field-label">{legend}</legend>
+      <legend className="field-label">{searchFilters[keys[0]].legend}</legend>
       <div className="range__inputs">
         {keys.map((key, i) => (
           <input
@@ -118,7 +118,7 @@ export default function SearchPanel(props: Props) {
             type="number"
             inputMode="numeric"
             min={0}
-            aria-label={names[i]}
+            aria-label={searchFilters[key].label}
             placeholder={placeholders[i]}
             value={filters[key]}
             onChange={(event) => set(key, event.target.value)}
@@ -174,41 +174,42 @@ export default function SearchPanel(props: Props) {
 
         <div className="search-panel__grid">
           <Combobox
-            label="Make"
+            label={searchFilters.brand.label}
             placeholder="Any make"
             options={lists.makes}
             value={filters.brand}
             onChange={(id) => void chooseMake(id)}
           />
           <Combobox
-            label="Model"
+            label={searchFilters.model.label}
             placeholder="Any model"
             options={models}
             value={filters.model}
             disabled={filters.brand === null}
             onChange={(id) => set('model', id)}
           />
-          {range(
-            'Price range',
-            ['minPrice', 'maxPrice'],
-            ['Min price', 'Max price'],
-            [currency, currency],
-          )}
-          {range('Year range', ['minYear', 'maxYear'], ['Year from', 'Year to'], ['From', 'To'])}
+          {range(['minPrice', 'maxPrice'], [currency, currency])}
+          {range(['minYear', 'maxYear'], ['From', 'To'])}
           <MultiSelect
-            label="Body"
+            label={searchFilters.bodyFilter.label}
             options={lists.bodies}
             value={filters.bodyFilter}
             onChange={(ids) => set('bodyFilter', ids)}
           />
           <MultiSelect
-            label="Fuel"
+            label={searchFilters.fuelFilter.label}
             options={lists.fuels}
             value={filters.fuelFilter}
             onChange={(ids) => set('fuelFilter', ids)}
           />
+          <MultiSelect
+            label={searchFilters.priceRating.label}
+            options={ratingOptions}
+            value={filters.priceRating}
+            onChange={(ids) => set('priceRating', ids)}
+          />
           <fieldset className="origin">
-            <legend className="field-label">Vehicle origin</legend>
+            <legend className="field-label">{searchFilters.origin.label}</legend>
             <div className="chips">
               {[{ id: null, name: 'Any' }, ...lists.origins].map((origin) => (
                 <label key={origin.id ?? 'any'} className="chip origin__chip">
@@ -238,63 +239,52 @@ export default function SearchPanel(props: Props) {
         </button>
         <div id="detailed-search" className="search-panel__grid" hidden={!detailed}>
           <label className="field-label chassis">
-            Chassis number
+            {searchFilters.chassisNumber.label}
             <input
               className="input"
               type="text"
-              maxLength={30}
+              maxLength={searchFilters.chassisNumber.max}
               autoComplete="off"
               spellCheck={false}
               value={filters.chassisNumber}
               onChange={(event) => set('chassisNumber', event.target.value)}
             />
           </label>
-          {range(
-            'Engine size (CC)',
-            ['minCubic', 'maxCubic'],
-            ['Min engine size (CC)', 'Max engine size (CC)'],
-            ['Min', 'Max'],
-          )}
-          {range(
-            'Power (hp)',
-            ['minPower', 'maxPower'],
-            ['Min power (hp)', 'Max power (hp)'],
-            ['Min', 'Max'],
-          )}
-          {range(
-            'Mileage (mi)',
-            ['minMillage', 'maxMillage'],
-            ['Min mileage (mi)', 'Max mileage (mi)'],
-            ['Min', 'Max'],
-          )}
+          {range(['minCubic', 'maxCubic'], ['Min', 'Max'])}
+          {range(['minPower', 'maxPower'], ['Min', 'Max'])}
+          {range(['minMillage', 'maxMillage'], ['Min', 'Max'])}
           <MultiSelect
-            label="Safety"
+            label={searchFilters.safety.label}
             options={lists.safety}
             value={filters.safety}
             onChange={(ids) => set('safety', ids)}
           />
           <MultiSelect
-            label="Equipment"
+            label={searchFilters.equipment.label}
             options={lists.equipment}
             value={filters.equipment}
             onChange={(ids) => set('equipment', ids)}
           />
           <Combobox
-            label="Emission class"
+            label={searchFilters.emissionClassFilter.label}
             options={lists.emissionClasses}
             {...single('emissionClassFilter')}
           />
           <Combobox
-            label="Drive train"
+            label={searchFilters.driveTrainFilter.label}
             options={lists.driveTrains}
             {...single('driveTrainFilter')}
           />
           <Combobox
-            label="Transmission"
+            label={searchFilters.transmissionFilter.label}
             options={lists.transmissions}
             {...single('transmissionFilter')}
           />
-          <Combobox label="Car color" options={lists.colors} {...single('carColor')} />
+          <Combobox
+            label={searchFilters.carColor.label}
+            options={lists.colors}
+            {...single('carColor')}
+          />
         </div>
 
         <div className="search-panel__actions">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchSchema } from '#shared/schemas/listing.ts';
+import { searchSchema } from '#shared/schemas/listing-search.ts';
 import {
   emptyFilters,
   hasDetailedFilters,
@@ -7,6 +7,7 @@ import {
   parseQuery,
   searchHref,
   sortOptions,
+  stateOfBody,
   summary,
   toQuery,
   toSearchBody,
@@ -115,5 +116,19 @@ describe('summary', () => {
     expect(summary([])).toBe('Any');
     expect(summary(['Petrol', 'Diesel'])).toBe('Petrol, Diesel');
     expect(summary(['Petrol', 'Diesel', 'Electric'])).toBe('3 selected');
+  });
+});
+
+describe('stateOfBody', () => {
+  it('opens a saved search (the validated body, without its page) as the address it was saved from', () => {
+    const query =
+      'make=50&model=7&minPrice=1000&maxPrice=20000&fuelFilter=3&fuelFilter=1&chassisNumber=JT&onlyFirstOwner=true&sortBy=price&sortDirection=DESC';
+    const {
+      pageNumber: _p,
+      pageSize: _s,
+      ...saved
+    } = searchSchema.parse(toSearchBody(parse(query)));
+    expect(searchHref(stateOfBody(saved))).toBe(searchHref(parse(query)));
+    expect(searchHref(stateOfBody({}))).toBe('/search?page=1');
   });
 });

@@ -1,69 +1,42 @@
 import { limits } from '#shared/limits.ts';
-import type { SearchFilters } from '#shared/schemas/listing.ts';
+import type { SearchRequest } from '#shared/schemas/listing-search.ts';
+import {
+  searchFilterEntries,
+  type SearchFilter,
+  type SearchFilterName,
+  type searchFilters,
+} from '#shared/search-filters.ts';
 
 /**
- * The search page's state and its address. Every filter lives in the query string under the name
- * POST cars/search uses, except the make, which travels as `make` (the home page's link sends
- * make, model, minPrice and maxPrice). Lists repeat their parameter; empty values are left out.
+ * The search page's state and its address, made from the filter table (shared/search-filters.ts).
+ * Every filter lives in the query string under the name POST cars/search uses, except the make,
+ * which travels as `make` (the home page's link sends make, model, minPrice and maxPrice). Lists
+ * repeat their parameter; empty values are left out.
  */
 
-/** Range bounds, kept as the text typed into their number fields. */
-export const rangeKeys = [
-  'minPrice',
-  'maxPrice',
-  'minYear',
-  'maxYear',
-  'minCubic',
-  'maxCubic',
-  'minPower',
-  'maxPower',
-  'minMillage',
-  'maxMillage',
-] as const;
-/** One id each; the last four have no control on the page but are honoured and kept. */
-export const idKeys = [
-  'brand',
-  'model',
-  'origin',
-  'doorNumber',
-  'steeringWheelSide',
-  'acType',
-] as const;
-export const listKeys = [
-  'bodyFilter',
-  'fuelFilter',
-  'emissionClassFilter',
-  'driveTrainFilter',
-  'transmissionFilter',
-  'carColor',
-  'safety',
-  'equipment',
-] as const;
-/** Yes/no filters without a control (spec section 3), honoured when the address has them. */
-export const flagKeys = [
-  'onlyFixedPrice',
-  'onlyDirectFinanceAvailable',
-  'onlyFirstOwner',
-  'onlyRedPlate',
-] as const;
+/** How the page holds a filter of each kind: bounds as the text typed into their number fields. */
+interface Held {
+  id: number | null;
+  min: string;
+  max: string;
+  anyOf: number[];
+  allOf: number[];
+  text: string;
+  flag: boolean;
+}
 
-type RangeKey = (typeof rangeKeys)[number];
-type IdKey = (typeof idKeys)[number];
-type ListKey = (typeof listKeys)[number];
-type FlagKey = (typeof flagKeys)[number];
+export type Filters = {
+  [N in SearchFilterName]: Held[(typeof searchFilters)[N]['kind']];
+};
 
-export type Filters = Record<RangeKey, string> &
-  Record<IdKey, number | null> &
-  Record<ListKey, number[]> &
-  Record<FlagKey, boolean> & { chassisNumber: string };
-
-/** The sort menu's options, in the spec's order. */
+/** The sort menu's options, in the spec's order, then the price insight's best deal. */
 export const sortOptions = [
   { label: 'Default', short: '', sortBy: null, sortDirection: null },
   { label: 'Price ascending', short: 'Price ↑', sortBy: 'price', sortDirection: 'ASC' },
   { label: 'Price descending', short: 'Price ↓', sortBy: 'price', sortDirection: 'DESC' },
   { label: 'Year ascending', short: 'Year ↑', sortBy: 'year', sortDirection: 'ASC' },
   { label: 'Year descending', short: 'Year ↓', sortBy: 'year', sortDirection: 'DESC' },
+  { label: 'Best deal', short: 'Best deal', sortBy: 'deal', sortDirection: 'ASC' },
 ] as const;
 export type SortOption = (typeof sortOptions)[number];
 export const defaultSort: SortOption = sortOptions[0];
@@ -77,34 +50,36 @@ export interface SearchState {
 /** sessionStorage keys: the last search's query string and the scroll position over its results. */
 export const storageKeys = { filters: 'searchFilters', scroll: 'scrollPosition' } as const;
 
-/** The filters the 'Detailed search' section holds: it opens by itself when one is set. */
-const detailedKeys = [
-  'chassisNumber',
-  'minCubic',
-  'maxCubic',
-  'minPower',
-  'maxPower',
-  'minMillage',
-  'maxMillage',
-  'safety',
-  'equipment',
-  'emissionClassFilter',
-  'driveTrainFilter',
-  'transmissionFilter',
-  'carColor',
-] as const satisfies readonly (keyof Filters)[];
+const empty = (filter: SearchFilter) =>
+  filter.kind === 'id'
+    ? null
+    : filter.kind === 'flag'
+      ? false
+      : filter.kind === 'anyOf' || filter.kind === 'allOf'
+        ? []
+        : '';
 
 export function emptyFilters(): Filters {
-  return {
-    ...(Object.fromEntries(rangeKeys.map((k) => [k, ''])) as Record<RangeKey, string>),
-    ...(Object.fromEntries(idKeys.map((k) => [k, null])) as Record<IdKey, null>),
-    ...(Object.fromEntries(listKeys.map((k) => [k, [] as number[]])) as Record<ListKey, number[]>),
-    ...(Object.fromEntries(flagKeys.map((k) => [k, false])) as Record<FlagKey, boolean>),
-    chassisNumber: '',
-  };
+  return Object.fromEntries(
+    searchFilterEntries.map(([name, filter]) => [name, empty(filter)]),
+  ) as unknown as Filters;
 }
 
-const paramOf = (key: keyof Filters) => (key === 'brand' ? 'make' : key);
+/**
+ * The order filters take in the address (the order it has always had): the panel's single
+ * choices, those without a control, bounds, lists, the text, then the yes/no filters.
+ */
+const addressRank = (filter: SearchFilter) =>
+  filter.kind === 'id'
+    ? filter.label
+      ? 0
+      : 1
+    : { min: 2, max: 2, anyOf: 3, allOf: 3, text: 4, flag: 5 }[filter.kind];
+const inAddressOrder = [...searchFilterEntries].sort(
+  ([, a], [, b]) => addressRank(a) - addressRank(b),
+);
+
+const paramOf = (name: SearchFilterName, filter: SearchFilter) => filter.param ?? name;
 const isId = (value: string) => /^[1-9]\d{0,8}$/.test(value);
 const isAmount = (value: string) => /^\d{1,12}(\.\d+)?$/.test(value);
 
@@ -114,44 +89,45 @@ export const matchesPrefix = (name: string, typed: string) =>
 
 /** The state an address describes; values that are not numbers where numbers belong are ignored. */
 export function parseQuery(params: URLSearchParams): SearchState {
-  const filters = emptyFilters();
-  for (const key of rangeKeys) {
-    const value = params.get(key)?.trim() ?? '';
-    if (isAmount(value)) filters[key] = value;
+  const filters: Record<string, unknown> = {};
+  for (const [name, filter] of searchFilterEntries) {
+    const value = params.get(paramOf(name, filter))?.trim() ?? '';
+    if (filter.kind === 'id') filters[name] = isId(value) ? Number(value) : null;
+    else if (filter.kind === 'min' || filter.kind === 'max')
+      filters[name] = isAmount(value) ? value : '';
+    else if (filter.kind === 'text') filters[name] = value.slice(0, filter.max);
+    else if (filter.kind === 'flag') filters[name] = params.get(name) === 'true';
+    else {
+      const ids = params.getAll(name).flatMap((v) => v.split(',').map((s) => s.trim()));
+      filters[name] = [...new Set(ids.filter(isId).map(Number))];
+    }
   }
-  for (const key of idKeys) {
-    const value = params.get(paramOf(key))?.trim() ?? '';
-    if (isId(value)) filters[key] = Number(value);
-  }
-  for (const key of listKeys) {
-    const ids = params.getAll(key).flatMap((v) => v.split(',').map((s) => s.trim()));
-    filters[key] = [...new Set(ids.filter(isId).map(Number))];
-  }
-  for (const key of flagKeys) filters[key] = params.get(key) === 'true';
-  filters.chassisNumber = (params.get('chassisNumber') ?? '').trim().slice(0, 30);
 
   const sortBy = params.get('sortBy');
   const direction = (params.get('sortDirection') ?? 'ASC').toUpperCase();
   const sort =
     sortOptions.find((o) => o.sortBy === sortBy && o.sortDirection === direction) ?? defaultSort;
   const page = Number(params.get('page'));
-  return { filters, sort, page: Number.isInteger(page) && page > 1 ? page : 1 };
+  return {
+    filters: filters as Filters,
+    sort,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
 }
 
 /** The query string of a state: empty values left out, the page only past the first. */
 export function toQuery({ filters, sort, page }: SearchState): string {
   const params = new URLSearchParams();
-  for (const key of idKeys) {
-    const value = filters[key];
-    if (value !== null) params.set(paramOf(key), String(value));
+  for (const [name, filter] of inAddressOrder) {
+    const value = filters[name];
+    if (value === null) continue;
+    if (Array.isArray(value)) for (const id of value) params.append(name, String(id));
+    else if (typeof value === 'number') params.set(paramOf(name, filter), String(value));
+    else if (typeof value === 'boolean') {
+      if (value) params.set(name, 'true');
+    } else if (filter.kind === 'text' ? value.trim() : isAmount(value.trim()))
+      params.set(name, value.trim());
   }
-  for (const key of rangeKeys) {
-    const value = filters[key].trim();
-    if (isAmount(value)) params.set(key, value);
-  }
-  for (const key of listKeys) for (const id of filters[key]) params.append(key, String(id));
-  if (filters.chassisNumber.trim()) params.set('chassisNumber', filters.chassisNumber.trim());
-  for (const key of flagKeys) if (filters[key]) params.set(key, 'true');
   if (sort.sortBy) {
     params.set('sortBy', sort.sortBy);
     params.set('sortDirection', sort.sortDirection);
@@ -168,26 +144,51 @@ export const searchQuery = (state: SearchState) => toQuery(state) || 'page=1';
 export const searchHref = (state: SearchState) => `/search?${searchQuery(state)}`;
 
 /** The body of POST cars/search for a state (the spec's page size, 50). */
-export function toSearchBody({ filters, sort, page }: SearchState): Partial<SearchFilters> {
-  const body: Partial<SearchFilters> = {
+export function toSearchBody({ filters, sort, page }: SearchState): SearchRequest {
+  const body: Record<string, unknown> = {
     pageNumber: page,
     pageSize: limits.pageSize,
     sortBy: sort.sortBy,
     sortDirection: sort.sortDirection,
   };
-  for (const key of idKeys) body[key] = filters[key];
-  for (const key of rangeKeys) body[key] = isAmount(filters[key]) ? Number(filters[key]) : null;
-  for (const key of listKeys) if (filters[key].length) body[key] = filters[key];
-  for (const key of flagKeys) body[key] = filters[key];
-  if (filters.chassisNumber.trim()) body.chassisNumber = filters.chassisNumber.trim();
+  for (const [name, filter] of searchFilterEntries) {
+    const value = filters[name];
+    if (filter.kind === 'min' || filter.kind === 'max')
+      body[name] = isAmount(value as string) ? Number(value) : null;
+    else if (filter.kind === 'text') {
+      if ((value as string).trim()) body[name] = (value as string).trim();
+    } else if (!Array.isArray(value) || value.length) body[name] = value;
+  }
   return body;
+}
+
+/**
+ * The state a body of POST cars/search describes (a saved search's filters): the inverse of
+ * toSearchBody, so a saved search opens as the page it was saved from.
+ */
+export function stateOfBody(body: Record<string, unknown>): SearchState {
+  const filters: Record<string, unknown> = {};
+  for (const [name, filter] of searchFilterEntries) {
+    const value = body[name];
+    if (filter.kind === 'id') filters[name] = typeof value === 'number' ? value : null;
+    else if (filter.kind === 'min' || filter.kind === 'max')
+      filters[name] = typeof value === 'number' ? String(value) : '';
+    else if (filter.kind === 'text') filters[name] = typeof value === 'string' ? value : '';
+    else if (filter.kind === 'flag') filters[name] = value === true;
+    else filters[name] = Array.isArray(value) ? value.filter((v) => typeof v === 'number') : [];
+  }
+  const sort =
+    sortOptions.find((o) => o.sortBy === body.sortBy && o.sortDirection === body.sortDirection) ??
+    defaultSort;
+  return { filters: filters as Filters, sort, page: 1 };
 }
 
 /** Whether any filter of the 'Detailed search' section is set. */
 export const hasDetailedFilters = (filters: Filters) =>
-  detailedKeys.some((key) => {
-    const value = filters[key];
-    return Array.isArray(value) ? value.length > 0 : value.trim() !== '';
+  searchFilterEntries.some(([name, filter]) => {
+    const value = filters[name];
+    if (!filter.detailed) return false;
+    return Array.isArray(value) ? value.length > 0 : String(value).trim() !== '';
   });
 
 /** What a multi-select shows when closed: 'Any', up to two names, or a count. */

@@ -1,12 +1,14 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { price } from '#shared/format.ts';
 import { messages } from '#shared/messages.ts';
+import { subscriptionStates } from '#shared/promotion.ts';
 import { api } from '../../lib/api.ts';
 import PromotionDialog from '../promotion/PromotionDialog.tsx';
 import AccountCard from '../my-listings/AccountCard.tsx';
 import FilterChips from '../my-listings/FilterChips.tsx';
 import {
   AccountScreen,
+  DetailRoute,
   EmptyState,
   Loading,
   LoginPrompt,
@@ -18,7 +20,6 @@ import SubscriptionDetails from './SubscriptionDetails.tsx';
 import SubscriptionDialog from './SubscriptionDialog.tsx';
 import {
   subscriptionFilters,
-  subscriptionTypes,
   RENEWAL_LISTING_TYPE,
   typeBadgeClass,
   type Subscription,
@@ -71,7 +72,7 @@ function Actions({
   onRenew: (s: Subscription) => void;
 }) {
   const after = (done: Promise<boolean>) => void done.then((ok) => ok && onChanged());
-  if (s.type === subscriptionTypes.active)
+  if (s.type === subscriptionStates.active)
     return (
       <button
         className="button button--ghost"
@@ -81,13 +82,13 @@ function Actions({
         Cancel subscription
       </button>
     );
-  if (s.type === subscriptionTypes.expired)
+  if (s.type === subscriptionStates.expired)
     return (
       <button className="button" type="button" onClick={() => onRenew(s)}>
         Renew
       </button>
     );
-  if (s.type === subscriptionTypes.canceled)
+  if (s.type === subscriptionStates.canceled)
     return (
       <button
         className="button"
@@ -113,7 +114,13 @@ function SubscriptionList({
   const [openId, setOpenId] = useState<number | null>(selectedId);
   const [renewing, setRenewing] = useState<Subscription | null>(null);
   const fetch = useCallback(
-    () => api.post<Subscription[]>(`subscription/user/${userId}`, { filterType: filter }),
+    () =>
+      api.call((r) =>
+        r.subscription.user[':userId'].$post({
+          param: { userId: String(userId) },
+          json: { filterType: filter },
+        }),
+      ),
     [userId, filter],
   );
   const { load, reload } = useLoad(fetch, NONE);
@@ -196,32 +203,38 @@ function SubscriptionList({
 /** /my-subscriptions/{id} on mobile: the details as their own route, with the actions. */
 function SubscriptionPage({ id }: { id: number }) {
   const [renewing, setRenewing] = useState<Subscription | null>(null);
-  const fetch = useCallback(() => api.get<Subscription | null>(`subscription/${id}`), [id]);
+  const fetch = useCallback(
+    () => api.call((r) => r.subscription[':id'].$get({ param: { id: String(id) } })),
+    [id],
+  );
   const { load, reload } = useLoad(fetch, null);
 
   return (
     <>
-      <a className="back-link" href="/my-subscriptions">
-        <span aria-hidden="true">‹</span> {TITLE}
-      </a>
-      <SectionHeader title="Subscription details" />
-      {load.state === 'loading' && <Loading message={m.loadingOne} />}
-      {load.state === 'unauthorized' && <LoginPrompt message={m.loginPrompt} />}
-      {load.state === 'ready' && load.data && (
-        <div className="panel subscription-page">
-          <SubscriptionDetails subscription={load.data} />
-          <div className="subscription-page__actions">
-            <Actions
-              subscription={load.data}
-              onChanged={() => void reload()}
-              onRenew={setRenewing}
-            />
+      <DetailRoute
+        back={{ href: '/my-subscriptions', title: TITLE }}
+        title="Subscription details"
+        load={load}
+        texts={{
+          loading: m.loadingOne,
+          loginPrompt: m.loginPrompt,
+          emptyTitle: m.emptyTitle,
+          emptyText: m.emptyText,
+        }}
+      >
+        {(subscription) => (
+          <div className="panel subscription-page">
+            <SubscriptionDetails subscription={subscription} />
+            <div className="subscription-page__actions">
+              <Actions
+                subscription={subscription}
+                onChanged={() => void reload()}
+                onRenew={setRenewing}
+              />
+            </div>
           </div>
-        </div>
-      )}
-      {load.state === 'ready' && !load.data && (
-        <EmptyState title={m.emptyTitle} text={m.emptyText} />
-      )}
+        )}
+      </DetailRoute>
       {renewing && (
         <PromotionDialog
           carId={renewing.carId}

@@ -20,12 +20,15 @@ export default function SubscriptionDialog({ id, onClose }: Props) {
     const node = dialog.current;
     node?.showModal();
     let live = true;
-    void api.get<Subscription>(`subscription/${id}`).then(async (res) => {
-      if (!live) return;
-      if (res.code === 0) return setSubscription(res.data);
-      node?.close();
-      await showResult(false, res.message);
-    });
+    const param = { id: String(id) };
+    void api
+      .call((r) => r.subscription[':id'].$get({ param }))
+      .then(async (res) => {
+        if (!live) return;
+        if (res.code === 0) return setSubscription(res.data);
+        node?.close();
+        await showResult(false, res.message);
+      });
     return () => {
       live = false;
     };

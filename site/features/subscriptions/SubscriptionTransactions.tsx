@@ -32,14 +32,17 @@ export default function SubscriptionTransactions({ carId, currency }: Props) {
   useEffect(() => {
     if (session === undefined) return;
     if (session === null) return setLoad({ state: 'unauthorized' });
-    void api.post<SubscriptionHistory>(`subscription/history/car/${carId}`).then((res) => {
-      if (res.status === 401) return setLoad({ state: 'unauthorized' });
-      if (res.code !== 0) {
-        setLoad({ state: 'failed' });
-        return showResult(false, res.message);
-      }
-      setLoad({ state: 'ready', data: res.data });
-    });
+    const param = { carId: String(carId) };
+    void api
+      .call((r) => r.subscription.history.car[':carId'].$post({ param }))
+      .then((res) => {
+        if (res.status === 401) return setLoad({ state: 'unauthorized' });
+        if (res.code !== 0) {
+          setLoad({ state: 'failed' });
+          return showResult(false, res.message);
+        }
+        setLoad({ state: 'ready', data: res.data });
+      });
   }, [session, carId]);
 
   let body;

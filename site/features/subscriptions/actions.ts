@@ -9,7 +9,8 @@ export async function cancelSubscription(carId: number) {
   if (!(await confirm(m.confirmCancel))) return false;
   const res = await withProgress(
     m.cancelling,
-    () => api.put(`subscription/cancel/${carId}`),
+    () =>
+      api.call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(carId) } })),
     m.cancelled,
   );
   return res.code === 0;
@@ -19,7 +20,10 @@ export async function cancelSubscription(carId: number) {
 export async function reactivateSubscription(carId: number) {
   const res = await withProgress(
     m.reactivating,
-    () => api.put(`subscription/reactivate/${carId}`),
+    () =>
+      api.call((r) =>
+        r.subscription.reactivate[':carId'].$put({ param: { carId: String(carId) } }),
+      ),
     m.reactivated,
   );
   return res.code === 0;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Session } from '#shared/schemas/auth.ts';
-import { useMobile, useSession } from './hooks.ts';
+import { useMobile, useSession, type Load } from './hooks.ts';
 
 /** A list's loading line: the spec's progress text beside a loader, announced politely. */
 export function Loading({ message }: { message: string }) {
@@ -62,6 +62,36 @@ export function AccountScreen({ title, loading, loginPrompt, children }: Account
     <>
       <SectionHeader title={title} />
       {session === null ? <LoginPrompt message={loginPrompt} /> : <Loading message={loading} />}
+    </>
+  );
+}
+
+interface DetailRouteProps<T> {
+  /** The list's address and title: the way back. */
+  back: { href: string; title: string };
+  title: string;
+  load: Load<T | null>;
+  texts: { loading: string; loginPrompt: string; emptyTitle: string; emptyText: string };
+  /** The record, once loaded. */
+  children: (data: T) => ReactNode;
+}
+
+/** One record's own route on a phone: the way back to its list, its title, its load's states. */
+export function DetailRoute<T>({ back, title, load, texts, children }: DetailRouteProps<T>) {
+  return (
+    <>
+      <a className="back-link" href={back.href}>
+        <span aria-hidden="true">‹</span> {back.title}
+      </a>
+      <SectionHeader title={title} />
+      {load.state === 'loading' && <Loading message={texts.loading} />}
+      {load.state === 'unauthorized' && <LoginPrompt message={texts.loginPrompt} />}
+      {load.state === 'ready' &&
+        (load.data ? (
+          children(load.data)
+        ) : (
+          <EmptyState title={texts.emptyTitle} text={texts.emptyText} />
+        ))}
     </>
   );
 }

@@ -45,7 +45,9 @@ function Wallet({ session, onUnauthorized }: WalletProps) {
   const loadBalance = useCallback(
     async (quiet = false) => {
       setRefreshing(true);
-      const res = await api.get<{ balance: number }>(`user/balance/${session.userId}`);
+      const res = await api.call((r) =>
+        r.user.balance[':id'].$get({ param: { id: String(session.userId) } }),
+      );
       setRefreshing(false);
       if (res.status === 401) return onUnauthorized();
       if (res.code !== 0) {
@@ -109,7 +111,7 @@ function Redeem({ userId, onRedeemed }: { userId: number; onRedeemed: () => void
     const trimmed = code.trim();
     if (trimmed.length < limits.voucherCodeMin) return showResult(false, messages.voucher.invalid);
     setSending(true);
-    const res = await api.post('voucher/redeem/', { userId, code: trimmed });
+    const res = await api.call((r) => r.voucher.redeem.$post({ json: { userId, code: trimmed } }));
     setSending(false);
     if (sessionEnded(res)) return;
     if (res.code !== 0) return showResult(false, res.message);
@@ -150,19 +152,20 @@ function TopUp({ userId, onUnauthorized }: { userId: number; onUnauthorized: () 
   const [packages, setPackages] = useState<PaymentPackage[] | null>(null);
 
   useEffect(() => {
-    void api.get<PaymentPackage[]>('payment/packages').then((res) => {
-      if (res.status === 401) return onUnauthorized();
-      if (res.code !== 0) return showResult(false, res.message);
-      setPackages(res.data);
-    });
+    void api
+      .call((r) => r.payment.packages.$get())
+      .then((res) => {
+        if (res.status === 401) return onUnauthorized();
+        if (res.code !== 0) return showResult(false, res.message);
+        setPackages(res.data);
+      });
   }, [onUnauthorized]);
 
   async function buy(pack: PaymentPackage) {
     const done = showProgress(messages.common.loading);
-    const res = await api.post<{ redirectUrl: string }>('payment/create', {
-      userId,
-      paymentId: pack.id,
-    });
+    const res = await api.call((r) =>
+      r.payment.create.$post({ json: { userId, paymentId: pack.id } }),
+    );
     if (res.code !== 0) {
       done();
       if (sessionEnded(res)) return;

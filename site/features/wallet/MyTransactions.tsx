@@ -6,6 +6,7 @@ import type { Transaction } from '#shared/schemas/payment.ts';
 import { api } from '../../lib/api.ts';
 import {
   AccountScreen,
+  DetailRoute,
   EmptyState,
   Loading,
   LoginPrompt,
@@ -73,10 +74,12 @@ function TransactionList({
   const fetch = useCallback(
     async () =>
       unwrap(
-        await api.post<{ transactions: Transaction[] }>(`payment/transactions/${userId}`, {
-          pageNumber: 1,
-          pageSize: 500,
-        }),
+        await api.call((r) =>
+          r.payment.transactions[':userId'].$post({
+            param: { userId: String(userId) },
+            json: { pageNumber: 1, pageSize: 500 },
+          }),
+        ),
       ),
     [userId],
   );
@@ -195,25 +198,29 @@ function TransactionList({
 
 /** /my-transactions/{id} on mobile: the one transaction, with a way back to the list. */
 function TransactionPage({ id }: { id: number }) {
-  const fetch = useCallback(() => api.get<Transaction | null>(`payment/transaction/${id}`), [id]);
+  const fetch = useCallback(
+    () => api.call((r) => r.payment.transaction[':id'].$get({ param: { id: String(id) } })),
+    [id],
+  );
   const { load, reload } = useLoad(fetch, null);
 
   return (
-    <>
-      <a className="back-link" href="/my-transactions">
-        <span aria-hidden="true">‹</span> {TITLE}
-      </a>
-      <SectionHeader title="Transaction details" />
-      {load.state === 'loading' && <Loading message={m.loadingTransactions} />}
-      {load.state === 'unauthorized' && <LoginPrompt message={m.transactionsLoginPrompt} />}
-      {load.state === 'ready' && load.data && (
+    <DetailRoute
+      back={{ href: '/my-transactions', title: TITLE }}
+      title="Transaction details"
+      load={load}
+      texts={{
+        loading: m.loadingTransactions,
+        loginPrompt: m.transactionsLoginPrompt,
+        emptyTitle: m.noTransactionsTitle,
+        emptyText: m.noTransactionsText,
+      }}
+    >
+      {(transaction) => (
         <div className="panel">
-          <TransactionDetails transaction={load.data} onChecked={() => void reload()} />
+          <TransactionDetails transaction={transaction} onChecked={() => void reload()} />
         </div>
       )}
-      {load.state === 'ready' && !load.data && (
-        <EmptyState title={m.noTransactionsTitle} text={m.noTransactionsText} />
-      )}
-    </>
+    </DetailRoute>
   );
 }

@@ -10,7 +10,7 @@ import { describeTransaction, statusLabels } from './transactions.ts';
 export async function checkTransaction(id: number) {
   await withProgress(
     messages.wallet.checking,
-    () => api.post(`payment/transaction/check/${id}`),
+    () => api.call((r) => r.payment.transaction.check[':id'].$post({ param: { id: String(id) } })),
     messages.wallet.processed,
   );
 }

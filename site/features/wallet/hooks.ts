@@ -3,7 +3,7 @@ import type { ApiResult } from '#shared/api/client.ts';
 import { MOBILE_QUERY } from '#shared/limits.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { showResult } from '../../lib/dialogs.ts';
-import { readSession, SESSION_CLEARED } from '../../lib/session.ts';
+import { readSession, SESSION_CLEARED } from '#shared/session.ts';
 
 /**
  * The stored session, read after hydration: undefined until then (the server render and the

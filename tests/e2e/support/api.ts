@@ -1,5 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createApiClient, type ApiResult } from '#shared/api/client.ts';
+import type { Session } from '#shared/schemas/auth.ts';
 import { e2eAdmin } from '../../../playwright.config.ts';
+
+export type { Session };
 
 /**
  * What the browser journeys share: calls to the API as a client makes them, fresh accounts and
@@ -11,57 +15,61 @@ export const PASSWORD = 'Spotted2026';
 /** The phone number of every account newUser creates. */
 export const PHONE = '79111222';
 
-export interface Session {
-  userId: number;
-  roleId: number;
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-export interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
 let sequence = 0;
 /** A value no other journey (nor an earlier run against the same data) has used. */
 export const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
-export const bearer = (s: Session) => ({ authorization: `Bearer ${s.accessToken}` });
+/** What a journey's page stores of a session (the site's localStorage keys). */
+export type StoredSession = Pick<
+  Session,
+  'userId' | 'roleId' | 'email' | 'accessToken' | 'refreshToken'
+>;
 
-/** One API call; the envelope as the client receives it, whatever the HTTP status. */
-export async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  session?: Session,
-  data?: unknown,
-): Promise<Envelope<T>> {
-  const res = await request.fetch(`/api/${path}`, {
-    method,
-    headers: session ? bearer(session) : {},
-    data,
+/**
+ * The typed client of shared/api over the journey's request context (its base URL), as the
+ * holder of `session` (none: a visitor).
+ */
+export function apiOf(request: APIRequestContext, session?: Pick<Session, 'accessToken'>) {
+  return createApiClient({
+    // Only the path and query reach the context, which adds its own base URL.
+    baseUrl: 'http://e2e.invalid',
+    token: session?.accessToken,
+    fetch: async (sent) => {
+      const url = new URL(sent.url);
+      const body = await sent.text();
+      const res = await request.fetch(url.pathname + url.search, {
+        method: sent.method,
+        headers: Object.fromEntries(sent.headers),
+        data: body || undefined,
+      });
+      return new Response(new Uint8Array(await res.body()), {
+        status: res.status(),
+        headers: res.headers(),
+      });
+    },
   });
-  return (await res.json()) as Envelope<T>;
 }
 
-/** A call that must succeed: its data. */
-export async function callOk<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  session?: Session,
-  data?: unknown,
-): Promise<T> {
-  const res = await call<T>(request, method, path, session, data);
-  expect(res.code, `${method} ${path}: ${res.message}`).toBe(0);
+/** The data of a call that must succeed; otherwise the journey fails with the API's message. */
+export async function ok<T>(pending: Promise<ApiResult<T>>): Promise<T> {
+  const res = await pending;
+  expect(res.code, res.message).toBe(0);
   return res.data;
 }
 
+/** A top-up of the first package on offer to `user`, its sandbox checkout open and not yet paid. */
+export async function openCheckout(
+  request: APIRequestContext,
+  user: Pick<Session, 'accessToken' | 'userId'>,
+) {
+  const api = apiOf(request, user);
+  const [pack] = await ok(api.call((r) => r.payment.packages.$get()));
+  const json = { userId: user.userId, paymentId: pack!.id };
+  return { pack: pack!, ...(await ok(api.call((r) => r.payment.create.$post({ json })))) };
+}
+
 export async function logInByApi(request: APIRequestContext, email: string, password: string) {
-  const res = await call<Session>(request, 'POST', 'user/login', undefined, { email, password });
+  const res = await apiOf(request).call((r) => r.user.login.$post({ json: { email, password } }));
   expect(res.code, res.message).toBe(0);
   return res.data;
 }
@@ -72,14 +80,18 @@ export const adminSession = (request: APIRequestContext) =>
 /** A new personal account, logged in. */
 export async function newUser(request: APIRequestContext, firstName = 'Fresh') {
   const email = `${firstName.toLowerCase()}.${unique()}@example.mt`;
-  const res = await call(request, 'POST', 'user/register/private', undefined, {
-    firstName,
-    lastName: 'Tester',
-    email,
-    phone: PHONE,
-    city: 'Birkirkara',
-    password: PASSWORD,
-  });
+  const res = await apiOf(request).call((r) =>
+    r.user.register.private.$post({
+      json: {
+        firstName,
+        lastName: 'Tester',
+        email,
+        phone: PHONE,
+        city: 'Birkirkara',
+        password: PASSWORD,
+      },
+    }),
+  );
   expect(res.code, res.message).toBe(0);
   return logInByApi(request, email, PASSWORD);
 }
@@ -88,7 +100,7 @@ export async function newUser(request: APIRequestContext, firstName = 'Fresh') {
  * The page starts logged in as `session`, as if the user had logged in on the site: before every
  * page load, or with `once` only before the first (a journey that logs out must stay logged out).
  */
-export async function useSession(page: Page, session: Session, { once = false } = {}) {
+export async function useSession(page: Page, session: StoredSession, { once = false } = {}) {
   await page.addInitScript(
     ({ s, once }) => {
       if (once && sessionStorage.getItem('e2e.sessionStored')) return;
@@ -121,12 +133,18 @@ export async function setStoreLinks(
   request: APIRequestContext,
   links: { appStoreUrl: string; playStoreUrl: string } = STORE_LINKS,
 ) {
-  const { listingTypes, ...current } = await callOk<
-    Record<string, unknown> & { listingTypes: { id: number; price: number }[] }
-  >(request, 'GET', 'configuration');
-  await callOk(request, 'POST', 'configuration/update', await adminSession(request), {
-    ...current,
-    ...links,
-    listingTypes: listingTypes.map(({ id, price }) => ({ id, price })),
-  });
+  const config = await apiOf(request).call((r) => r.configuration.$get());
+  expect(config.code, config.message).toBe(0);
+  const { listingTypes, ...current } = config.data;
+  const admin = apiOf(request, await adminSession(request));
+  const res = await admin.call((r) =>
+    r.configuration.update.$post({
+      json: {
+        ...current,
+        ...links,
+        listingTypes: listingTypes.map(({ id, price }) => ({ id, price })),
+      },
+    }),
+  );
+  expect(res.code, res.message).toBe(0);
 }

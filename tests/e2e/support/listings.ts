@@ -1,8 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Named } from '#shared/schemas/catalog.ts';
-import type { ListingPayloadInput } from '#shared/schemas/listing.ts';
+import { rowsOf } from '#shared/api/rows.ts';
+import type { ListingPayloadInput } from '#shared/schemas/listing-payload.ts';
 import { yarisListing } from '../../support/listing-payload.ts';
-import { adminSession, call, type Session } from './api.ts';
+import { adminSession, apiOf, type Session } from './api.ts';
 
 export { photos } from '../../support/listing-payload.ts';
 
@@ -19,10 +19,13 @@ export async function listingPayload(
   title: string,
   changes: Partial<ListingPayloadInput> = {},
 ) {
-  const makes = await call<Named[]>(request, 'GET', 'cars/brands');
-  const toyota = makes.data.find((m) => m.name === 'Toyota')!;
-  const models = await call<Named[]>(request, 'GET', `cars/brands/${toyota.id}/models`);
-  const yaris = models.data.find((m) => m.name === 'Yaris')!;
+  const api = apiOf(request);
+  const makes = await api.call((r) => r.cars.brands.$get({ query: {} }));
+  const toyota = rowsOf(makes.data).find((m) => m.name === 'Toyota')!;
+  const models = await api.call((r) =>
+    r.cars.brands[':brandId'].models.$get({ param: { brandId: String(toyota.id) }, query: {} }),
+  );
+  const yaris = rowsOf(models.data).find((m) => m.name === 'Yaris')!;
   return yarisListing({ brand: toyota.id, model: yaris.id }, { title, ...changes });
 }
 
@@ -33,13 +36,8 @@ export async function submitListing(
   title: string,
   changes: Partial<ListingPayloadInput> = {},
 ) {
-  const res = await call<{ id: number }>(
-    request,
-    'POST',
-    'cars/add',
-    seller,
-    await listingPayload(request, title, changes),
-  );
+  const json = await listingPayload(request, title, changes);
+  const res = await apiOf(request, seller).call((r) => r.cars.add.$post({ json }));
   expect(res.code, res.message).toBe(0);
   return res.data.id;
 }
@@ -52,12 +50,9 @@ export async function liveListing(
   changes: Partial<ListingPayloadInput> = {},
 ) {
   const id = await submitListing(request, seller, title, changes);
-  const res = await call(
-    request,
-    'POST',
-    `cars/requests/approve/${id}`,
-    await adminSession(request),
-    {},
+  const admin = apiOf(request, await adminSession(request));
+  const res = await admin.call((r) =>
+    r.cars.requests.approve[':id'].$post({ param: { id: String(id) } }),
   );
   expect(res.code, res.message).toBe(0);
   return id;

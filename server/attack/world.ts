@@ -1,0 +1,112 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Envelope } from '#shared/schemas/envelope.ts';
+import type { Session, TestContext } from '../../tests/support/context.ts';
+import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { liveListing, submitListing } from '../../tests/support/listings.ts';
+import { grant } from '../../tests/support/money.ts';
+import { notifications, subscriptions, transactions } from '../db/schema/index.ts';
+
+/**
+ * Who the attack suite plays and what they own: an admin, a seller (`owner`) with one of
+ * everything a seller can own, and another seller who tries to reach it.
+ */
+export interface World {
+  admin: Session;
+  owner: Session;
+  other: Session;
+  /** The owner's objects, by the name a path or body uses for them. */
+  own: {
+    userId: number;
+    car: number;
+    paidCar: number;
+    request: number;
+    subscription: number;
+    notification: number;
+    topUp: number;
+    sessionId: string;
+    /** A buyer's conversation with the owner about the owner's car. */
+    conversation: number;
+    savedSearch: number;
+  };
+}
+
+export async function buildWorld(ctx: TestContext): Promise<World> {
+  const admin = await signUpAdmin(ctx);
+  const owner = await signUp(ctx, 'private');
+  const other = await signUp(ctx, 'private');
+  const userId = owner.userId;
+
+  await grant(ctx, userId, 1000);
+  const car = await liveListing(ctx, owner.accessToken, admin.accessToken);
+  const paidCar = await liveListing(ctx, owner.accessToken, admin.accessToken, { adTypeId: 2 });
+  const request = await submitListing(ctx, owner.accessToken);
+
+  const packages = await ctx.client(owner.accessToken).call((r) => r.payment.packages.$get());
+  const packageId = packages.data[0]?.id;
+  if (!packageId) throw new Error('no credit package for individuals in the reference data');
+  const created = await ctx
+    .client(owner.accessToken)
+    .call((r) => r.payment.create.$post({ json: { userId, paymentId: packageId } }));
+  if (created.code !== 0) throw new Error(`payment/create failed: ${created.message}`);
+
+  const buyer = await signUp(ctx, 'private');
+  const opened = await ctx
+    .client(buyer.accessToken)
+    .call((r) => r.conversations.$post({ json: { carId: car, text: 'Is it still available?' } }));
+  if (opened.code !== 0) throw new Error(`conversations failed: ${opened.message}`);
+  const saved = await ctx.post<{ id: number }>(
+    '/api/saved-searches',
+    { name: 'Owner search', filters: {} },
+    owner.accessToken,
+  );
+  if (saved.code !== 0) throw new Error(`saved-searches failed: ${saved.message}`);
+
+  const [subscription] = await ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.listingId, paidCar));
+  const [notification] = await ctx.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .limit(1);
+  const [topUp] = await ctx.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.state, 'Created')))
+    .orderBy(desc(transactions.id))
+    .limit(1);
+  if (!subscription || !notification || !topUp)
+    throw new Error('the owner lacks a subscription, a notification or a top-up');
+
+  return {
+    admin,
+    owner,
+    other,
+    own: {
+      userId,
+      car,
+      paidCar,
+      request,
+      subscription: subscription.id,
+      notification: notification.id,
+      topUp: topUp.id,
+      sessionId: created.data.sessionId,
+      conversation: opened.data.conversationId,
+      savedSearch: saved.data.id,
+    },
+  };
+}
+
+/** What every failure of the API looks like: the envelope with the status as its code. */
+export function isErrorEnvelope(status: number, body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { code, message, data } = body as Partial<Envelope<unknown>>;
+  return (
+    code === status &&
+    typeof message === 'string' &&
+    message.length > 0 &&
+    data === null &&
+    Object.keys(body).length === 3
+  );
+}

@@ -1,0 +1,310 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarCard } from '#shared/schemas/listing-display.ts';
+import type { AuditEntry, ReasonTemplate, Review, Turnaround } from '#shared/schemas/trust.ts';
+import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import type { Session } from '#shared/schemas/auth.ts';
+import { newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { listingPayload, liveListing, submitListing } from '../../tests/support/listings.ts';
+import { listings, notifications } from '../db/schema/index.ts';
+import { carPhoto } from '../db/seed/car-photo.ts';
+
+let ctx: TestContext;
+let admin: Session;
+let other: Session;
+let owner: Session;
+let user: Session;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signUpAdmin(ctx);
+  other = await signUpAdmin(ctx);
+  owner = await signUp(ctx);
+  user = await signUp(ctx);
+});
+afterAll(() => ctx.close());
+
+const review = (id: number) => ctx.get<Review>(`/api/cars/review/${id}`, admin.accessToken);
+const lastNotice = async (userId: number) => {
+  const [row] = await ctx.db
+    .select({ title: notifications.title, message: notifications.message })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return row;
+};
+
+/** Five photos of one car (smooth, like real photos; the test factory's noise is not). */
+const carPhotos = (seed: number) =>
+  Promise.all(
+    (['side', 'front', 'rear', 'side', 'front'] as const).map(async (view, k) => ({
+      image: await carPhoto({ colour: 'Red', view, label: `Car ${seed}`, seed: seed * 16 + k }),
+      isCover: k === 0,
+      name: `car-${seed}-${k}.jpg`,
+    })),
+  );
+
+/** Each photo as a scammer copies it: re-encoded smaller. */
+const copied = (images: { image: string; isCover: boolean; name: string }[]) =>
+  Promise.all(
+    images.map(async (photo) => ({
+      ...photo,
+      image: (
+        await sharp(Buffer.from(photo.image, 'base64'))
+          .resize({ width: 640 })
+          .jpeg({ quality: 60 })
+          .toBuffer()
+      ).toString('base64'),
+    })),
+  );
+
+describe('duplicate detection', () => {
+  it("flags another user's copy by its chassis number and photos, side by side", async () => {
+    const images = await carPhotos(101);
+    const original = await liveListing(ctx, owner.accessToken, admin.accessToken, {
+      images,
+      chassisNumber: 'WVW ZZZ 1K-Z8W000123',
+    });
+    const copy = await submitListing(ctx, user.accessToken, {
+      images: await copied(images),
+      chassisNumber: 'wvwzzz1kz8wOOO123',
+    });
+    const res = await review(copy);
+    expect(res.status).toBe(200);
+    const [duplicate] = res.data.flags?.duplicates ?? [];
+    expect(duplicate).toMatchObject({ listingId: original, chassis: true, state: 'ACTIVE' });
+    expect(duplicate?.photos.length).toBeGreaterThanOrEqual(3);
+    for (const match of duplicate?.photos ?? []) {
+      expect(match.photo).toMatch(/^\/images\/listings\//);
+      expect(match.other).toMatch(/^\/images\/listings\//);
+      expect(match.distance).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it("does not flag distinct cars, nor the seller's own listings", async () => {
+    const images = await carPhotos(202);
+    await submitListing(ctx, owner.accessToken, { images, chassisNumber: 'JMZ-0000001' });
+    const own = await submitListing(ctx, owner.accessToken, {
+      images: await copied(images),
+      chassisNumber: 'JMZ0000001',
+    });
+    const distinct = await submitListing(ctx, user.accessToken, { chassisNumber: 'SB1-777777' });
+    expect((await review(own)).data.flags).toBeNull();
+    expect((await review(distinct)).data.flags).toBeNull();
+  });
+
+  it('checks an edit of a live listing too', async () => {
+    const original = await submitListing(ctx, owner.accessToken, { chassisNumber: 'TMA-1234567' });
+    const live = await liveListing(ctx, user.accessToken, admin.accessToken);
+    const json = {
+      ...(await listingPayload(ctx, { chassisNumber: 'tma 1234567' })),
+      originalId: live,
+    };
+    const res = await ctx.client(user.accessToken).call((r) => r.cars.edit.$post({ json }));
+    expect(res.code).toBe(0);
+    const edit = (res.data as { id: number }).id;
+    const found = await review(edit);
+    expect(found.data.flags?.duplicates).toEqual([
+      expect.objectContaining({ listingId: original, chassis: true, photos: [] }),
+    ]);
+  });
+});
+
+describe('scam patterns', () => {
+  it('flag the request without blocking the seller, with the matched text', async () => {
+    const description = 'Pay a deposit by Western Union and I ship it. WhatsApp +44 7700 900123.';
+    const id = await submitListing(ctx, owner.accessToken, { description });
+    const { data } = await review(id);
+    const matched = (data.flags?.scam ?? []).map((m) => [m.kind, m.text]);
+    expect(matched).toEqual([
+      ['payment', 'deposit'],
+      ['payment', 'Western Union'],
+      ['handle', 'WhatsApp'],
+      ['foreign-phone', '+44 7700 900123'],
+    ]);
+    for (const m of data.flags?.scam ?? []) expect(description.slice(m.start, m.end)).toBe(m.text);
+    const queue = await ctx.get<CarCard[]>('/api/car/requests', admin.accessToken);
+    expect(queue.data.map((c) => c.id)).toContain(id);
+  });
+});
+
+describe('moderation log and history', () => {
+  it('lists decisions with who, what, which listing and the reason; filters and pages', async () => {
+    const id = await submitListing(ctx, owner.accessToken);
+    const reason = 'The photos show a different car.';
+    const denied = await ctx.post(
+      '/api/cars/request/deny',
+      { id, message: reason },
+      other.accessToken,
+    );
+    expect(denied.code).toBe(0);
+    const log = await ctx.get<{ items: AuditEntry[]; totalCount: number }>(
+      `/api/moderation/log?action=deny&adminId=${other.userId}`,
+      admin.accessToken,
+    );
+    expect(log.status).toBe(200);
+    expect(log.data.items[0]).toMatchObject({
+      adminId: other.userId,
+      adminEmail: expect.stringMatching(/^admin\./),
+      action: 'deny',
+      entity: 'listing',
+      entityId: id,
+      reason,
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const paged = await ctx.get<{ items: AuditEntry[]; totalCount: number }>(
+      `/api/moderation/log?perPage=1&page=1&from=${today}`,
+      admin.accessToken,
+    );
+    expect(paged.data.items).toHaveLength(1);
+    expect(paged.data.totalCount).toBeGreaterThan(1);
+    const future = await ctx.get<{ items: AuditEntry[]; totalCount: number }>(
+      '/api/moderation/log?from=2099-01-01',
+      admin.accessToken,
+    );
+    expect(future.data).toEqual({ items: [], totalCount: 0 });
+    const facets = await ctx.get<{ admins: { id: number }[]; actions: string[] }>(
+      '/api/moderation/log/facets',
+      admin.accessToken,
+    );
+    expect(facets.data.actions).toContain('deny');
+    expect(facets.data.admins.map((a) => a.id)).toContain(other.userId);
+    const history = await review(id);
+    expect(history.data.history[0]).toMatchObject({ action: 'deny', reason });
+  });
+
+  it('answers 400 for a bad filter and 401/403 for anyone but an admin', async () => {
+    expect((await ctx.get('/api/moderation/log?from=yesterday', admin.accessToken)).status).toBe(
+      400,
+    );
+    expect((await ctx.get('/api/moderation/log', user.accessToken)).status).toBe(403);
+    expect((await ctx.get('/api/moderation/log')).status).toBe(401);
+    expect((await ctx.get('/api/cars/review/1', user.accessToken)).status).toBe(403);
+    expect((await ctx.get('/api/moderation/turnaround', user.accessToken)).status).toBe(403);
+    expect((await ctx.get('/api/moderation/reasons', user.accessToken)).status).toBe(403);
+    expect((await ctx.get('/api/cars/review/999999', admin.accessToken)).status).toBe(404);
+  });
+});
+
+describe('reason templates', () => {
+  it('are kept, changed and removed by admins; the owner gets the text as sent', async () => {
+    const text = 'The price is not for the car shown. Please correct it and submit again.';
+    const reasons = ctx.client(admin.accessToken);
+    const added = await reasons.call((r) =>
+      r.moderation.reasons.$post({ json: { kind: 'deny', text } }),
+    );
+    expect(added).toMatchObject({
+      status: 200,
+      message: 'Reason saved',
+      data: { kind: 'deny', text },
+    });
+    const suspension = await reasons.call((r) =>
+      r.moderation.reasons.$post({ json: { kind: 'suspend', text: 'Reported as sold.' } }),
+    );
+    const deny = await ctx.get<ReasonTemplate[]>(
+      '/api/moderation/reasons?kind=deny',
+      admin.accessToken,
+    );
+    expect(deny.data.map((t) => t.text)).toEqual([text]);
+    const changed = await reasons.call((r) =>
+      r.moderation.reasons[':id'].$put({
+        param: { id: String(suspension.data.id) },
+        json: { kind: 'suspend', text: 'Reported as sold by its owner.' },
+      }),
+    );
+    expect(changed.data.text).toBe('Reported as sold by its owner.');
+    expect(
+      (await ctx.delete(`/api/moderation/reasons/${suspension.data.id}`, admin.accessToken))
+        .message,
+    ).toBe('Reason removed');
+    expect(
+      (await ctx.delete(`/api/moderation/reasons/${suspension.data.id}`, admin.accessToken)).status,
+    ).toBe(404);
+
+    const id = await submitListing(ctx, owner.accessToken);
+    const sent = `${text} Also the mileage.`;
+    await ctx.post('/api/cars/request/deny', { id, message: sent }, admin.accessToken);
+    expect((await lastNotice(owner.userId))?.message).toContain(`Reason: ${sent}`);
+  });
+
+  it('refuses a blank reason or a wrong kind with 400, and a user with 403', async () => {
+    const post = (body: unknown, token = admin.accessToken) =>
+      ctx.request('POST', '/api/moderation/reasons', { body, token });
+    expect((await post({ kind: 'deny', text: '  ' })).status).toBe(400);
+    expect((await post({ kind: 'ban', text: 'Something' })).status).toBe(400);
+    expect((await post({ kind: 'deny', text: 'Something' }, user.accessToken)).status).toBe(403);
+  });
+});
+
+describe('turnaround clock', () => {
+  it('shows each queue, its oldest item, those past 5 business days, and the median', async () => {
+    const old = await submitListing(ctx, owner.accessToken);
+    await ctx.db
+      .update(listings)
+      .set({ updatedAt: sql`now() - interval '20 days'` })
+      .where(eq(listings.id, old));
+    const res = await ctx.get<Turnaround>('/api/moderation/turnaround', admin.accessToken);
+    expect(res.status).toBe(200);
+    const requests = res.data.queues.find((q) => q.queue === 'requests');
+    expect(requests?.waiting).toBeGreaterThanOrEqual(1);
+    expect(requests?.overdue).toBeGreaterThanOrEqual(1);
+    expect(Date.parse(requests?.oldestAt ?? '')).toBeLessThan(Date.now() - 19 * 86_400_000);
+    expect(res.data.queues.map((q) => q.queue)).toEqual(['requests', 'edits', 'reports']);
+    await ctx.post(`/api/cars/requests/approve/${old}`, {}, admin.accessToken);
+    const after = await ctx.get<Turnaround>('/api/moderation/turnaround', admin.accessToken);
+    expect(after.data.decisions).toBeGreaterThanOrEqual(1);
+    expect(after.data.medianHours).toEqual(expect.any(Number));
+  });
+});
+
+describe('reports that act', () => {
+  const MESSAGE = 'Scam - the same car is listed elsewhere for half the price';
+  const search = async () =>
+    (
+      await ctx.post<{ cars: CarCard[]; totalCount: number }>('/api/cars/search', {
+        pageNumber: 1,
+        pageSize: 100,
+        sortBy: null,
+      })
+    ).data;
+  const report = (id: number, token?: string) =>
+    ctx.request('POST', `/api/cars/report/${id}`, {
+      body: { message: MESSAGE },
+      token,
+      from: newAddress(),
+    });
+
+  it('hide a listing from search after three different people, until an admin reviews it', async () => {
+    const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
+    const before = await search();
+    expect(before.cars.map((c) => c.id)).toContain(id);
+    await report(id, user.accessToken);
+    await report(id);
+    expect((await search()).cars.map((c) => c.id)).toContain(id);
+    await report(id);
+    const hidden = await search();
+    expect(hidden.cars.map((c) => c.id)).not.toContain(id);
+    expect(hidden.totalCount).toBe(before.totalCount - 1);
+    expect((await ctx.get(`/api/car/${id}`)).status).toBe(200);
+    expect((await lastNotice(owner.userId))?.title).toBe('Your listing is under review');
+    expect((await review(id)).data.hiddenAt).toEqual(expect.any(String));
+
+    await ctx.post(`/api/car/${id}/report/delete`, {}, admin.accessToken);
+    expect((await search()).cars.map((c) => c.id)).toContain(id);
+    expect((await review(id)).data.hiddenAt).toBeNull();
+  });
+
+  it('count one person once', async () => {
+    const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
+    const from = newAddress();
+    for (let i = 0; i < 3; i++)
+      await ctx.request('POST', `/api/cars/report/${id}`, { body: { message: MESSAGE }, from });
+    const [row] = await ctx.db
+      .select({ hiddenAt: listings.hiddenAt })
+      .from(listings)
+      .where(and(eq(listings.id, id)));
+    expect(row?.hiddenAt).toBeNull();
+  });
+});

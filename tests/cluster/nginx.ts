@@ -1,0 +1,96 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Debian's nginx, wherever PATH or /usr/sbin has it. */
+export function nginxBinary(): string | null {
+  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  if (found) return found;
+  return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null;
+}
+
+/**
+ * deploy/nginx.conf, the README's configuration, with the instances' ports and the listening
+ * address replaced: the file itself is what the cluster test runs.
+ */
+export async function siteConfig(instancePorts: [number, number], listenPort: number) {
+  const text = await readFile(path.join(repo, 'deploy', 'nginx.conf'), 'utf8');
+  const replaced = text
+    .replace('127.0.0.1:4321', `127.0.0.1:${instancePorts[0]}`)
+    .replace('127.0.0.1:4322', `127.0.0.1:${instancePorts[1]}`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
+  if (replaced === text || !replaced.includes(`:${instancePorts[1]}`)) {
+    throw new Error('deploy/nginx.conf no longer has the ports the cluster test replaces');
+  }
+  return replaced;
+}
+
+export interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs nginx as this user with deploy/nginx.conf inside a minimal main configuration (what
+ * Debian's /etc/nginx/nginx.conf gives it: an http block, writable temporary folders).
+ */
+export async function startNginx(
+  dir: string,
+  instancePorts: [number, number],
+  listenPort: number,
+): Promise<Nginx> {
+  const binary = nginxBinary();
+  if (!binary) throw new Error('nginx is missing: apt-get install nginx (.ci/run does it)');
+  await mkdir(path.join(dir, 'tmp'), { recursive: true });
+  await writeFile(path.join(dir, 'spotted.conf'), await siteConfig(instancePorts, listenPort));
+  const user = process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : '';
+  await writeFile(
+    path.join(dir, 'nginx.conf'),
+    `${user}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  include ${dir}/spotted.conf;
+}
+`,
+  );
+  const child: ChildProcess = spawn(
+    binary,
+    ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', path.join(dir, 'nginx.conf')],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${listenPort}`;
+  for (let i = 0; i < 100 && child.exitCode === null; i++) {
+    try {
+      await (await fetch(`${url}/healthz`)).arrayBuffer();
+      return {
+        url,
+        async stop() {
+          child.kill('SIGQUIT');
+          await exited;
+        },
+      };
+    } catch {
+      await sleep(100);
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`nginx did not start: ${stderr}`);
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:cluster`: two real instances behind nginx (tests/cluster), on PostgreSQL and S3. */
+export default defineConfig({
+  test: {
+    include: ['tests/cluster/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
