@@ -54,11 +54,9 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     .client(buyer.accessToken)
     .call((r) => r.conversations.$post({ json: { carId: car, text: 'Is it still available?' } }));
   if (opened.code !== 0) throw new Error(`conversations failed: ${opened.message}`);
-  const saved = await ctx.post<{ id: number }>(
-    '/api/saved-searches',
-    { name: 'Owner search', filters: {} },
-    owner.accessToken,
-  );
+  const saved = await ctx
+    .client(owner.accessToken)
+    .call((r) => r['saved-searches'].$post({ json: { name: 'Owner search', filters: {} } }));
   if (saved.code !== 0) throw new Error(`saved-searches failed: ${saved.message}`);
 
   const [subscription] = await ctx.db

@@ -144,7 +144,9 @@ describe('saved searches', () => {
     expect((await listOf(owner.accessToken)).map((s) => s.name)).toEqual(['Mine']);
 
     // Closing the account erases its saved searches with the rest of its personal data.
-    const closed = await ctx.post('/api/user/remove', { password: PASSWORD }, owner.accessToken);
+    const closed = await api(owner.accessToken).call((r) =>
+      r.user.remove.$post({ json: { password: PASSWORD } }),
+    );
     expect(closed.code).toBe(0);
     expect(
       await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.userId)),
@@ -315,17 +317,19 @@ describe('unsubscribe link', () => {
 
 /** Submits an edit of a live listing and approves it. */
 async function approveEdit(id: number, overrides: Partial<ListingPayloadInput>) {
-  const raw = await ctx.get<{ images: { id: number; image: string; isCover: boolean }[] }>(
-    `/api/car/edit/details/raw/${id}`,
-    seller.accessToken,
+  const param = { id: String(id) };
+  const raw = await api(seller.accessToken).call((r) =>
+    r.car.edit.details.raw[':id'].$get({ param }),
   );
-  const payload = {
+  const json = {
     ...(await listingPayload(ctx, overrides)),
     images: raw.data.images,
     originalId: id,
   };
-  const edit = await ctx.post<{ id: number }>('/api/cars/edit', payload, seller.accessToken);
+  const edit = await api(seller.accessToken).call((r) => r.cars.edit.$post({ json }));
   if (edit.code !== 0) throw new Error(edit.message);
-  const approved = await ctx.post(`/api/cars/edit/approve/${edit.data.id}`, {}, admin.accessToken);
+  const approved = await api(admin.accessToken).call((r) =>
+    r.cars.edit.approve[':id'].$post({ param: { id: String(edit.data.id) } }),
+  );
   if (approved.code !== 0) throw new Error(approved.message);
 }

@@ -1,9 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { rowsOf } from '#shared/api/rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarCard } from '#shared/schemas/listing-display.ts';
-import type { AuditEntry, ReasonTemplate, Review, Turnaround } from '#shared/schemas/trust.ts';
-import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import {
+  createTestContext,
+  type RouteCall,
+  type TestContext,
+} from '../../tests/support/context.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { listingPayload, liveListing, submitListing } from '../../tests/support/listings.ts';
@@ -25,7 +28,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const review = (id: number) => ctx.get<Review>(`/api/cars/review/${id}`, admin.accessToken);
+const asAdmin = () => ctx.client(admin.accessToken);
+const review = (id: number) =>
+  asAdmin().call((r) => r.cars.review[':id'].$get({ param: { id: String(id) } }));
+const auditLog = (query: Record<string, string>) =>
+  asAdmin().call((r) => r.moderation.log.$get({ query }));
+const deny = (id: number, message: string, who: Session) =>
+  ctx.client(who.accessToken).call((r) => r.cars.request.deny.$post({ json: { id, message } }));
 const lastNotice = async (userId: number) => {
   const [row] = await ctx.db
     .select({ title: notifications.title, message: notifications.message })
@@ -125,8 +134,8 @@ describe('scam patterns', () => {
       ['foreign-phone', '+44 7700 900123'],
     ]);
     for (const m of data.flags?.scam ?? []) expect(description.slice(m.start, m.end)).toBe(m.text);
-    const queue = await ctx.get<CarCard[]>('/api/car/requests', admin.accessToken);
-    expect(queue.data.map((c) => c.id)).toContain(id);
+    const queue = await asAdmin().call((r) => r.car.requests.$get({ query: {} }));
+    expect(rowsOf(queue.data).map((c) => c.id)).toContain(id);
   });
 });
 
@@ -134,16 +143,9 @@ describe('moderation log and history', () => {
   it('lists decisions with who, what, which listing and the reason; filters and pages', async () => {
     const id = await submitListing(ctx, owner.accessToken);
     const reason = 'The photos show a different car.';
-    const denied = await ctx.post(
-      '/api/cars/request/deny',
-      { id, message: reason },
-      other.accessToken,
-    );
+    const denied = await deny(id, reason, other);
     expect(denied.code).toBe(0);
-    const log = await ctx.get<{ items: AuditEntry[]; totalCount: number }>(
-      `/api/moderation/log?action=deny&adminId=${other.userId}`,
-      admin.accessToken,
-    );
+    const log = await auditLog({ action: 'deny', adminId: String(other.userId) });
     expect(log.status).toBe(200);
     expect(log.data.items[0]).toMatchObject({
       adminId: other.userId,
@@ -154,21 +156,12 @@ describe('moderation log and history', () => {
       reason,
     });
     const today = new Date().toISOString().slice(0, 10);
-    const paged = await ctx.get<{ items: AuditEntry[]; totalCount: number }>(
-      `/api/moderation/log?perPage=1&page=1&from=${today}`,
-      admin.accessToken,
-    );
+    const paged = await auditLog({ perPage: '1', page: '1', from: today });
     expect(paged.data.items).toHaveLength(1);
     expect(paged.data.totalCount).toBeGreaterThan(1);
-    const future = await ctx.get<{ items: AuditEntry[]; totalCount: number }>(
-      '/api/moderation/log?from=2099-01-01',
-      admin.accessToken,
-    );
+    const future = await auditLog({ from: '2099-01-01' });
     expect(future.data).toEqual({ items: [], totalCount: 0 });
-    const facets = await ctx.get<{ admins: { id: number }[]; actions: string[] }>(
-      '/api/moderation/log/facets',
-      admin.accessToken,
-    );
+    const facets = await asAdmin().call((r) => r.moderation.log.facets.$get());
     expect(facets.data.actions).toContain('deny');
     expect(facets.data.admins.map((a) => a.id)).toContain(other.userId);
     const history = await review(id);
@@ -176,15 +169,18 @@ describe('moderation log and history', () => {
   });
 
   it('answers 400 for a bad filter and 401/403 for anyone but an admin', async () => {
-    expect((await ctx.get('/api/moderation/log?from=yesterday', admin.accessToken)).status).toBe(
-      400,
-    );
-    expect((await ctx.get('/api/moderation/log', user.accessToken)).status).toBe(403);
-    expect((await ctx.get('/api/moderation/log')).status).toBe(401);
-    expect((await ctx.get('/api/cars/review/1', user.accessToken)).status).toBe(403);
-    expect((await ctx.get('/api/moderation/turnaround', user.accessToken)).status).toBe(403);
-    expect((await ctx.get('/api/moderation/reasons', user.accessToken)).status).toBe(403);
-    expect((await ctx.get('/api/cars/review/999999', admin.accessToken)).status).toBe(404);
+    expect((await auditLog({ from: 'yesterday' })).status).toBe(400);
+    const log: RouteCall = (r) => r.moderation.log.$get({ query: {} });
+    expect((await ctx.client(user.accessToken).call(log)).status).toBe(403);
+    expect((await ctx.client().call(log)).status).toBe(401);
+    const forUser: RouteCall[] = [
+      (r) => r.cars.review[':id'].$get({ param: { id: '1' } }),
+      (r) => r.moderation.turnaround.$get(),
+      (r) => r.moderation.reasons.$get({ query: {} }),
+    ];
+    for (const call of forUser)
+      expect((await ctx.client(user.accessToken).call(call)).status).toBe(403);
+    expect((await review(999999)).status).toBe(404);
   });
 });
 
@@ -203,11 +199,10 @@ describe('reason templates', () => {
     const suspension = await reasons.call((r) =>
       r.moderation.reasons.$post({ json: { kind: 'suspend', text: 'Reported as sold.' } }),
     );
-    const deny = await ctx.get<ReasonTemplate[]>(
-      '/api/moderation/reasons?kind=deny',
-      admin.accessToken,
+    const denials = await reasons.call((r) =>
+      r.moderation.reasons.$get({ query: { kind: 'deny' } }),
     );
-    expect(deny.data.map((t) => t.text)).toEqual([text]);
+    expect(denials.data.map((t) => t.text)).toEqual([text]);
     const changed = await reasons.call((r) =>
       r.moderation.reasons[':id'].$put({
         param: { id: String(suspension.data.id) },
@@ -215,17 +210,16 @@ describe('reason templates', () => {
       }),
     );
     expect(changed.data.text).toBe('Reported as sold by its owner.');
-    expect(
-      (await ctx.delete(`/api/moderation/reasons/${suspension.data.id}`, admin.accessToken))
-        .message,
-    ).toBe('Reason removed');
-    expect(
-      (await ctx.delete(`/api/moderation/reasons/${suspension.data.id}`, admin.accessToken)).status,
-    ).toBe(404);
+    const remove = () =>
+      reasons.call((r) =>
+        r.moderation.reasons[':id'].$delete({ param: { id: String(suspension.data.id) } }),
+      );
+    expect((await remove()).message).toBe('Reason removed');
+    expect((await remove()).status).toBe(404);
 
     const id = await submitListing(ctx, owner.accessToken);
     const sent = `${text} Also the mileage.`;
-    await ctx.post('/api/cars/request/deny', { id, message: sent }, admin.accessToken);
+    await deny(id, sent, admin);
     expect((await lastNotice(owner.userId))?.message).toContain(`Reason: ${sent}`);
   });
 
@@ -245,15 +239,18 @@ describe('turnaround clock', () => {
       .update(listings)
       .set({ updatedAt: sql`now() - interval '20 days'` })
       .where(eq(listings.id, old));
-    const res = await ctx.get<Turnaround>('/api/moderation/turnaround', admin.accessToken);
+    const turnaround = () => asAdmin().call((r) => r.moderation.turnaround.$get());
+    const res = await turnaround();
     expect(res.status).toBe(200);
     const requests = res.data.queues.find((q) => q.queue === 'requests');
     expect(requests?.waiting).toBeGreaterThanOrEqual(1);
     expect(requests?.overdue).toBeGreaterThanOrEqual(1);
     expect(Date.parse(requests?.oldestAt ?? '')).toBeLessThan(Date.now() - 19 * 86_400_000);
     expect(res.data.queues.map((q) => q.queue)).toEqual(['requests', 'edits', 'reports']);
-    await ctx.post(`/api/cars/requests/approve/${old}`, {}, admin.accessToken);
-    const after = await ctx.get<Turnaround>('/api/moderation/turnaround', admin.accessToken);
+    await asAdmin().call((r) =>
+      r.cars.requests.approve[':id'].$post({ param: { id: String(old) } }),
+    );
+    const after = await turnaround();
     expect(after.data.decisions).toBeGreaterThanOrEqual(1);
     expect(after.data.medianHours).toEqual(expect.any(Number));
   });
@@ -263,18 +260,16 @@ describe('reports that act', () => {
   const MESSAGE = 'Scam - the same car is listed elsewhere for half the price';
   const search = async () =>
     (
-      await ctx.post<{ cars: CarCard[]; totalCount: number }>('/api/cars/search', {
-        pageNumber: 1,
-        pageSize: 100,
-        sortBy: null,
-      })
+      await ctx
+        .client()
+        .call((r) => r.cars.search.$post({ json: { pageNumber: 1, pageSize: 100, sortBy: null } }))
     ).data;
-  const report = (id: number, token?: string) =>
-    ctx.request('POST', `/api/cars/report/${id}`, {
-      body: { message: MESSAGE },
-      token,
-      from: newAddress(),
-    });
+  const report = (id: number, token?: string, from = newAddress()) =>
+    ctx
+      .client(token, from)
+      .call((r) =>
+        r.cars.report[':id'].$post({ param: { id: String(id) }, json: { message: MESSAGE } }),
+      );
 
   it('hide a listing from search after three different people, until an admin reviews it', async () => {
     const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
@@ -287,11 +282,13 @@ describe('reports that act', () => {
     const hidden = await search();
     expect(hidden.cars.map((c) => c.id)).not.toContain(id);
     expect(hidden.totalCount).toBe(before.totalCount - 1);
-    expect((await ctx.get(`/api/car/${id}`)).status).toBe(200);
+    expect(
+      (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).status,
+    ).toBe(200);
     expect((await lastNotice(owner.userId))?.title).toBe('Your listing is under review');
     expect((await review(id)).data.hiddenAt).toEqual(expect.any(String));
 
-    await ctx.post(`/api/car/${id}/report/delete`, {}, admin.accessToken);
+    await asAdmin().call((r) => r.car[':id'].report.delete.$post({ param: { id: String(id) } }));
     expect((await search()).cars.map((c) => c.id)).toContain(id);
     expect((await review(id)).data.hiddenAt).toBeNull();
   });
@@ -299,8 +296,7 @@ describe('reports that act', () => {
   it('count one person once', async () => {
     const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
     const from = newAddress();
-    for (let i = 0; i < 3; i++)
-      await ctx.request('POST', `/api/cars/report/${id}`, { body: { message: MESSAGE }, from });
+    for (let i = 0; i < 3; i++) await report(id, undefined, from);
     const [row] = await ctx.db
       .select({ hiddenAt: listings.hiddenAt })
       .from(listings)

@@ -31,10 +31,6 @@ export interface TestResponse extends Envelope<unknown> {
   headers: Headers;
 }
 
-/** An untyped answer as the caller declares it (the string-path helpers below). */
-const legacy = async <T>(answer: Promise<TestResponse>) =>
-  (await answer) as Omit<TestResponse, 'data'> & { data: T };
-
 /** One request named by the typed client's routes, for tables of calls (who may call what). */
 export type RouteCall = (api: ApiRoutes) => Promise<ClientResponse<unknown, number, string>>;
 
@@ -163,13 +159,6 @@ export async function createTestContext(env: Record<string, string> = {}) {
     kind: database.kind,
     outbox,
     request,
-    // String-path calls with a declared answer: left only for the feature tests written while the
-    // typed client arrived (saved searches, prices, trust, conversations); #14 converts them next.
-    get: <T>(url: string, token?: string) => legacy<T>(request('GET', url, { token })),
-    post: <T>(url: string, body: unknown = {}, token?: string) =>
-      legacy<T>(request('POST', url, { body, token })),
-    put: <T>(url: string, token?: string) => legacy<T>(request('PUT', url, { token })),
-    delete: <T>(url: string, token?: string) => legacy<T>(request('DELETE', url, { token })),
     async close() {
       await changes.close();
       await database.close();
