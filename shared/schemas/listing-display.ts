@@ -1,4 +1,11 @@
 /** What the API answers about listings: cards, the details screens and the edit form's view. */
+import {
+  keptFieldEntries,
+  storedSchema,
+  type KeptFieldName,
+  type listingFields,
+  type StoredSchema,
+} from './listing-fields.ts';
 import { priceChangeSchema, priceInsightSchema } from './price.ts';
 import { sellerSchema } from './user.ts';
 import { z } from './zod.ts';
@@ -149,40 +156,10 @@ export const editDetailsSchema = z
     originalId: z.number().int().nullable(),
     state: listingStateSchema,
     deniedMessage: z.string().nullable(),
-    brand: z.number().int(),
-    model: z.number().int(),
-    title: z.string(),
-    body: z.number().int(),
-    fuel: z.number().int(),
-    doorNumber: z.number().int(),
-    emissionClass: z.number().int(),
-    driveTrain: z.number().int().nullable(),
-    transmission: z.number().int(),
-    steeringWheelSide: z.number().int(),
-    acType: z.number().int(),
-    origin: z.number().int(),
-    carColor: z.number().int(),
-    chargerType: z.number().int().nullable(),
-    chassisNumber: z.string().nullable(),
-    year: z.number().int(),
-    price: z.number().int(),
-    currency: z.string(),
-    isFixedPrice: z.boolean(),
-    isDirectFinanceAvailable: z.boolean(),
-    isFirstOwner: z.boolean(),
-    isRedPlate: z.boolean(),
-    cubics: z.number().int(),
-    power: z.number().int(),
-    millage: z.number().int(),
-    batteryCapacity: z.number(),
-    batteryRange: z.number().int(),
-    registrationExpiration: z.string().nullable(),
-    description: z.string(),
-    safety: z.array(z.number().int()),
-    equipment: z.array(z.number().int()),
-    categoryId: z.number().int(),
-    adTypeId: z.number().int(),
-    userId: z.number().int(),
+    // Every field the listing keeps, as it keeps it (listing-fields.ts).
+    ...(Object.fromEntries(
+      keptFieldEntries.map(([name, field]) => [name, storedSchema(field)]),
+    ) as { [N in KeptFieldName]: StoredSchema<(typeof listingFields)[N]> }),
     images: z.array(z.object({ id: z.number().int(), image: z.string(), isCover: z.boolean() })),
   })
   .meta({ id: 'ListingEditDetails' });

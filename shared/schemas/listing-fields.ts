@@ -64,6 +64,8 @@ export interface ListingField {
   addOnly?: boolean;
   /** A rule of its own, checked after `required`. */
   check?: (value: never, ctx: ProblemContext) => string | null;
+  /** How the listing keeps it, when not as its kind is kept (see `storedSchema`). */
+  stored?: z.ZodType;
 }
 
 /**
@@ -200,6 +202,7 @@ export const listingFields = {
   batteryCapacity: {
     kind: 'number',
     schema: optionalNumber(z.number().min(0).max(1_000)),
+    stored: z.number(),
     column: 'batteryCapacity',
     label: 'Battery capacity',
     unit: 'kWh',
@@ -290,7 +293,12 @@ export const listingFields = {
     label: 'Description',
   },
   /** The configured currency: the server keeps its own. */
-  currency: { kind: 'given', schema: z.string().trim().max(5).nullish(), column: 'currency' },
+  currency: {
+    kind: 'given',
+    schema: z.string().trim().max(5).nullish(),
+    stored: z.string(),
+    column: 'currency',
+  },
   isFixedPrice: { kind: 'flag', schema: flag, column: 'isFixedPrice', label: 'Fixed price' },
   isDirectFinanceAvailable: {
     kind: 'flag',
@@ -308,10 +316,16 @@ export const listingFields = {
       blankAsNull,
       z.literal([CAR_CATEGORY_ID, null], { error: 'Only cars can be listed' }),
     ),
+    stored: z.number().int(),
     column: 'categoryId',
   },
   /** The caller's: the server takes it from the token. */
-  userId: { kind: 'given', schema: optionalId.optional(), column: 'userId' },
+  userId: {
+    kind: 'given',
+    schema: optionalId.optional(),
+    stored: z.number().int(),
+    column: 'userId',
+  },
   /** The spec's add payload has no such field: only an explicit refusal breaks the rule. */
   personalDataAgreement: {
     kind: 'flag',
@@ -340,3 +354,42 @@ export const lowerFirst = (text: string) =>
 /** Whether a field is asked of this car (the engine's fields of the other kind of car are not). */
 export const appliesTo = (field: ListingField, electric: boolean) =>
   !field.engine || (field.engine === 'electric') === electric;
+
+/** How the listing keeps a field of each kind, as the edit form reads it back. */
+const keptAs = {
+  choice: z.number().int(),
+  number: z.number().int(),
+  text: z.string(),
+  flag: z.boolean(),
+  /** MM.yyyy; null when not registered. */
+  month: z.string().nullable(),
+  ids: z.array(z.number().int()),
+};
+type KeptAs = typeof keptAs;
+
+/** A field the listing keeps blank (null): a choice of the other kind of car, or optional text. */
+const keptBlank = (field: ListingField) =>
+  (field.kind === 'choice' && field.engine !== undefined) ||
+  (field.kind === 'text' && field.nullable === true);
+
+/** The schema of a field as the listing keeps it: its `stored`, else its kind's (null if blank). */
+export type StoredSchema<F extends ListingField> = F extends { stored: infer S extends z.ZodType }
+  ? S
+  : F extends { kind: 'choice'; engine: string } | { kind: 'text'; nullable: true }
+    ? z.ZodNullable<KeptAs[F['kind']]>
+    : KeptAs[F['kind'] & keyof KeptAs];
+
+export function storedSchema(field: ListingField): z.ZodType {
+  if (field.stored) return field.stored;
+  const kept: z.ZodType = keptAs[field.kind as keyof KeptAs];
+  return keptBlank(field) ? kept.nullable() : kept;
+}
+
+type Fields = typeof listingFields;
+/** The fields a listing keeps: those with a column, and its features (their own tables). */
+export type KeptFieldName = {
+  [N in ListingFieldName]: Fields[N] extends { column: string } | { kind: 'ids' } ? N : never;
+}[ListingFieldName];
+export const keptFieldEntries = listingFieldEntries.filter(
+  ([, field]) => field.column !== undefined || field.kind === 'ids',
+) as [KeptFieldName, ListingField][];
