@@ -110,7 +110,7 @@ import {
   type UpdateParams,
   type UpdateResult,
 } from 'react-admin';
-import type { ClientResponse } from 'hono/client';
+import type { ClientResponse, InferRequestType } from 'hono/client';
 import type { z } from 'zod';
 import type { ApiClient, ApiRoutes, DataOf } from '#shared/api/client.ts';
 import { limits } from '#shared/limits.ts';
@@ -176,13 +176,17 @@ export const EVERY_ROW = Number.MAX_SAFE_INTEGER;
 
 type Page = { data: RaRecord[]; total: number };
 
-/** How one resource reaches the API; a missing entry means the method is not supported. */
+/**
+ * How one resource reaches the API; a missing entry means the method is not supported. create and
+ * update are methods, so that a resource may take its record as the body its route declares
+ * (`FormOf`): react-admin's records carry no field types, and its forms fill that body.
+ */
 interface Endpoints {
   /** One page of the list as the params ask (filter.ids: only those records). */
   list?: (params: ListParams) => Promise<Page>;
   one?: (id: Identifier) => Promise<RaRecord>;
-  create?: (data: Data) => Promise<RaRecord>;
-  update?: (id: Identifier, data: Data, previous: RaRecord | undefined) => Promise<RaRecord>;
+  create?(data: Data): Promise<RaRecord>;
+  update?(id: Identifier, data: Data, previous: RaRecord | undefined): Promise<RaRecord>;
   remove?: (id: Identifier, previous: RaRecord | undefined) => Promise<RaRecord>;
 }
 
@@ -237,10 +241,17 @@ function matching<R extends RaRecord>(rows: R[], filter: Record<string, unknown>
   );
 }
 
-/** A form's record as the body of its route: react-admin's records carry no field types. */
-const asBody = <T>(record: Data) => record as T;
+/** The JSON body a route takes, as the typed client's routes declare it. */
+type BodyOf<Route> = InferRequestType<Route> extends { json: infer Json } ? Json : never;
+/** What the forms of a resource fill: its routes' body, with the record's id where it has one. */
+type FormOf<Route> = BodyOf<Route> & { id?: Identifier };
+type ConfigurationForm = FormOf<ApiRoutes['configuration']['update']['$post']>;
+type NewPackageForm = FormOf<ApiRoutes['payment']['packages']['add']['$post']>;
+type PackageForm = FormOf<ApiRoutes['payment']['packages']['update']['$post']>;
+type NewAdForm = FormOf<ApiRoutes['ad']['add']['$post']>;
+type AdForm = FormOf<ApiRoutes['ad']['update']['$post']>;
 
-function withoutId({ id: _id, ...rest }: Data) {
+function withoutId<T extends { id?: unknown }>({ id: _id, ...rest }: T) {
   return rest;
 }
 
@@ -354,8 +365,8 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
     },
     configuration: {
       one: async (id) => ({ ...(await send((r) => r.configuration.$get())), id }),
-      update: async (id, data) => ({
-        ...(await send((r) => r.configuration.update.$post({ json: asBody(withoutId(data)) }))),
+      update: async (id, data: ConfigurationForm) => ({
+        ...(await send((r) => r.configuration.update.$post({ json: withoutId(data) }))),
         id,
       }),
     },
@@ -372,10 +383,10 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
         const data = kinds.flatMap((kind) => kind.data);
         return { data, total: data.length };
       },
-      create: (data) =>
-        send((r) => r.payment.packages.add.$post({ json: asBody(withoutId(data)) })),
-      update: (id, data) =>
-        send((r) => r.payment.packages.update.$post({ json: asBody({ ...data, id }) })),
+      create: (data: NewPackageForm) =>
+        send((r) => r.payment.packages.add.$post({ json: withoutId(data) })),
+      update: (id, data: PackageForm) =>
+        send((r) => r.payment.packages.update.$post({ json: { ...data, id } })),
       remove: async (id, previous) => {
         await send((r) => r.payment.packages.remove[':id'].$delete(byId(id)));
         return previous ?? { id };
@@ -431,8 +442,8 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
     ads: {
       list: paged((r, query) => r.ad.all.$get({ query })),
       one: (id) => send((r) => r.ad[':id'].$get(byId(id))),
-      create: (data) => send((r) => r.ad.add.$post({ json: asBody(withoutId(data)) })),
-      update: (id, data) => send((r) => r.ad.update.$post({ json: asBody({ ...data, id }) })),
+      create: (data: NewAdForm) => send((r) => r.ad.add.$post({ json: withoutId(data) })),
+      update: (id, data: AdForm) => send((r) => r.ad.update.$post({ json: { ...data, id } })),
     },
     vouchers: {
       list: paged((r, query) => r.voucher.active.$get({ query })),
