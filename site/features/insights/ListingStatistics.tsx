@@ -3,6 +3,7 @@ import type { ListingInsights } from '#shared/schemas/insights.ts';
 import { api } from '../../lib/api.ts';
 import { EmptyState, Loading, LoginPrompt, SectionHeader } from '../wallet/AccountStates.tsx';
 import { useSession } from '../wallet/hooks.ts';
+import PeriodTable from './PeriodTable.tsx';
 import StatsSummary from './StatsSummary.tsx';
 import '../wallet/account.css';
 import './insights.css';
@@ -84,31 +85,12 @@ export default function ListingStatistics({ id }: { id: number }) {
   );
 }
 
-/** The chart's figures as a table (for screen readers and exact numbers), newest day first. */
+/** The chart's figures per day, folded away under the chart. */
 function DaysTable({ insights }: { insights: ListingInsights }) {
   return (
     <details className="insights-days">
       <summary>Figures per day</summary>
-      <table className="insights-table" aria-label="Figures per day">
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Impressions</th>
-            <th scope="col">Views</th>
-            <th scope="col">Contacts</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...insights.days].reverse().map((d) => (
-            <tr key={d.day}>
-              <td>{d.day}</td>
-              <td>{d.impressions}</td>
-              <td>{d.views}</td>
-              <td>{d.contacts}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PeriodTable rows={insights.days} period="day" heading="Day" label="Figures per day" />
     </details>
   );
 }

@@ -11,6 +11,7 @@ import {
   type OverviewKey,
   type OverviewSort,
 } from './insights.ts';
+import PeriodTable from './PeriodTable.tsx';
 import './insights.css';
 
 /**
@@ -90,27 +91,12 @@ export default function SellerOverview({ userId }: { userId: number }) {
       </div>
       {data.weeks && (
         <div className="insights-scroll">
-          <table className="insights-table">
-            <caption>Whole stock per week</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week of</th>
-                <th scope="col">Impressions</th>
-                <th scope="col">Views</th>
-                <th scope="col">Contacts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...data.weeks].reverse().map((w) => (
-                <tr key={w.week}>
-                  <td>{w.week}</td>
-                  <td>{w.impressions}</td>
-                  <td>{w.views}</td>
-                  <td>{w.contacts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PeriodTable
+            rows={data.weeks}
+            period="week"
+            heading="Week of"
+            caption="Whole stock per week"
+          />
         </div>
       )}
     </section>
