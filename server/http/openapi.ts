@@ -80,7 +80,7 @@ export const tagDescriptions = {
 export type Tag = keyof typeof tagDescriptions;
 
 /** What a route declares: one tag, an operationId and a summary, and the failures it adds. */
-type RouteSpec = Omit<RouteConfig, 'tags' | 'operationId' | 'summary'> & {
+export type RouteSpec = Omit<RouteConfig, 'tags' | 'operationId' | 'summary'> & {
   tag: Tag;
   operationId: string;
   summary: string;
