@@ -15,6 +15,7 @@ import {
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { ledgerEntries, transactions, users } from '../db/schema/index.ts';
 import { signAccessToken } from './tokens.ts';
+import { statusOf } from '../../tests/support/calls.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,6 +48,23 @@ async function lastMailTo(to: string) {
   await deliverQueuedMail(ctx.db, ctx.deps.mailer);
   return ctx.outbox.findLast((m) => m.to === to);
 }
+
+/** Asks for a password reset code for `email`. */
+const askForCode = (email: string) =>
+  ctx.client().call((r) => r.user.password.forgot.$post({ json: { email } }));
+/** Asks for a reset code and reads it from the mail that brought it. */
+async function mailedCode(email: string) {
+  await askForCode(email);
+  return codeFrom((await lastMailTo(email))?.text ?? '');
+}
+const verifyCode = (email: string, code: string) =>
+  ctx.client().call((r) => r.user.password.forgot.verify.$post({ json: { email, code } }));
+const setNewPassword = (email: string, password: string) =>
+  ctx
+    .client()
+    .call((r) =>
+      r.user.password.forgot.update.$post({ json: { email, password, confirmPassword: password } }),
+    );
 
 describe('registration', () => {
   it('registers an individual with the welcome credits booked through the ledger', async () => {
@@ -304,11 +322,9 @@ describe('refresh and logout', () => {
     );
     expect(after.status).toBe(401);
     expect(
-      (
-        await ctx
-          .client(second.data.accessToken)
-          .call((r) => r.user[':id'].$get({ param: { id: String(first.userId) } }))
-      ).status,
+      await statusOf(ctx, second.data.accessToken, (r) =>
+        r.user[':id'].$get({ param: { id: String(first.userId) } }),
+      ),
     ).toBe(401);
     vi.useRealTimers();
   });
@@ -365,20 +381,14 @@ describe('refresh and logout', () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) =>
-            r.user.refresh.$post({ json: { id: b.userId, refreshToken: a.refreshToken } }),
-          )
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.refresh.$post({ json: { id: b.userId, refreshToken: a.refreshToken } }),
+      ),
     ).toBe(401);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.refresh.$post({ json: { id: a.userId, refreshToken: 'made-up' } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.refresh.$post({ json: { id: a.userId, refreshToken: 'made-up' } }),
+      ),
     ).toBe(401);
     // Without a refresh token, which the typed client cannot send.
     expect(
@@ -394,23 +404,19 @@ describe('refresh and logout', () => {
       .call((r) => r.user.logout[':id'].$put({ param: { id: String(session.userId) } }));
     expect(res.code).toBe(0);
     expect(
-      (
-        await ctx
-          .client(session.accessToken)
-          .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }))
-      ).status,
+      await statusOf(ctx, session.accessToken, (r) =>
+        r.user[':id'].$get({ param: { id: String(session.userId) } }),
+      ),
     ).toBe(401);
     expect(
-      (
-        await ctx.client().call((r) =>
-          r.user.refresh.$post({
-            json: {
-              id: session.userId,
-              refreshToken: session.refreshToken,
-            },
-          }),
-        )
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.refresh.$post({
+          json: {
+            id: session.userId,
+            refreshToken: session.refreshToken,
+          },
+        }),
+      ),
     ).toBe(401);
     expect(
       (
@@ -425,18 +431,14 @@ describe('refresh and logout', () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);
     expect(
-      (
-        await ctx
-          .client(a.accessToken)
-          .call((r) => r.user.logout[':id'].$put({ param: { id: String(b.userId) } }))
-      ).status,
+      await statusOf(ctx, a.accessToken, (r) =>
+        r.user.logout[':id'].$put({ param: { id: String(b.userId) } }),
+      ),
     ).toBe(403);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.logout[':id'].$put({ param: { id: String(a.userId) } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.logout[':id'].$put({ param: { id: String(a.userId) } }),
+      ),
     ).toBe(401);
   });
 
@@ -452,39 +454,19 @@ describe('refresh and logout', () => {
 describe('forgot password', () => {
   it('mails a code, verifies it, and sets the new password; old sessions end', async () => {
     const session = await signUp(ctx);
-    const sent = await ctx
-      .client()
-      .call((r) => r.user.password.forgot.$post({ json: { email: session.email } }));
+    const sent = await askForCode(session.email);
     expect(sent).toMatchObject({ code: 0, message: 'Code sent to email' });
     const mail = await lastMailTo(session.email);
     const code = codeFrom(mail?.text ?? '');
     expect(code).toMatch(/^\d{6}$/);
 
-    expect(
-      (
-        await ctx
-          .client()
-          .call((r) =>
-            r.user.password.forgot.verify.$post({ json: { email: session.email, code } }),
-          )
-      ).code,
-    ).toBe(0);
-    const update = await ctx.client().call((r) =>
-      r.user.password.forgot.update.$post({
-        json: {
-          email: session.email,
-          password: 'NewSecret9',
-          confirmPassword: 'NewSecret9',
-        },
-      }),
-    );
+    expect((await verifyCode(session.email, code)).code).toBe(0);
+    const update = await setNewPassword(session.email, 'NewSecret9');
     expect(update.code).toBe(0);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.login.$post({ json: { email: session.email, password: PASSWORD } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.login.$post({ json: { email: session.email, password: PASSWORD } }),
+      ),
     ).toBe(401);
     expect(
       (
@@ -496,30 +478,19 @@ describe('forgot password', () => {
       ).code,
     ).toBe(0);
     expect(
-      (
-        await ctx
-          .client(session.accessToken)
-          .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }))
-      ).status,
+      await statusOf(ctx, session.accessToken, (r) =>
+        r.user[':id'].$get({ param: { id: String(session.userId) } }),
+      ),
     ).toBe(401);
 
     // The code is single use.
-    const again = await ctx.client().call((r) =>
-      r.user.password.forgot.verify.$post({
-        json: {
-          email: session.email,
-          code,
-        },
-      }),
-    );
+    const again = await verifyCode(session.email, code);
     expect(again.status).toBe(400);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const before = ctx.outbox.length;
-    const res = await ctx
-      .client()
-      .call((r) => r.user.password.forgot.$post({ json: { email: 'ghost@example.mt' } }));
+    const res = await askForCode('ghost@example.mt');
     expect(res).toMatchObject({ code: 0, message: 'Code sent to email' });
     await deliverQueuedMail(ctx.db, ctx.deps.mailer);
     expect(ctx.outbox.length).toBe(before);
@@ -527,50 +498,23 @@ describe('forgot password', () => {
 
   it('allows five tries per code, then asks for a new one', async () => {
     const session = await signUp(ctx);
-    await ctx
-      .client()
-      .call((r) => r.user.password.forgot.$post({ json: { email: session.email } }));
-    const code = codeFrom((await lastMailTo(session.email))?.text ?? '');
+    const code = await mailedCode(session.email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await ctx.client().call((r) =>
-        r.user.password.forgot.verify.$post({
-          json: {
-            email: session.email,
-            code: wrong,
-          },
-        }),
-      );
+      const res = await verifyCode(session.email, wrong);
       expect(res).toMatchObject({ status: 400, message: 'Code is not valid or has expired' });
     }
-    const blocked = await ctx.client().call((r) =>
-      r.user.password.forgot.verify.$post({
-        json: {
-          email: session.email,
-          code,
-        },
-      }),
-    );
+    const blocked = await verifyCode(session.email, code);
     expect(blocked.status).toBe(429);
   });
 
   it('expires a code after ten minutes', async () => {
     const session = await signUp(ctx);
-    await ctx
-      .client()
-      .call((r) => r.user.password.forgot.$post({ json: { email: session.email } }));
-    const code = codeFrom((await lastMailTo(session.email))?.text ?? '');
+    const code = await mailedCode(session.email);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 11 * 60_000);
     try {
-      const res = await ctx.client().call((r) =>
-        r.user.password.forgot.verify.$post({
-          json: {
-            email: session.email,
-            code,
-          },
-        }),
-      );
+      const res = await verifyCode(session.email, code);
       expect(res.status).toBe(400);
     } finally {
       vi.useRealTimers();
@@ -579,39 +523,16 @@ describe('forgot password', () => {
 
   it('refuses the new password without a verified code, and checks the rules', async () => {
     const session = await signUp(ctx);
-    const res = await ctx.client().call((r) =>
-      r.user.password.forgot.update.$post({
-        json: {
-          email: session.email,
-          password: 'NewSecret9',
-          confirmPassword: 'NewSecret9',
-        },
-      }),
-    );
+    const res = await setNewPassword(session.email, 'NewSecret9');
     expect(res).toMatchObject({
       status: 400,
       message: 'Please verify the code from your email first',
     });
-    const weak = await ctx.client().call((r) =>
-      r.user.password.forgot.update.$post({
-        json: {
-          email: session.email,
-          password: 'weak',
-          confirmPassword: 'weak',
-        },
-      }),
-    );
+    const weak = await setNewPassword(session.email, 'weak');
     expect(weak.message).toBe(
       'Password must contain one upper case letter, one lowercase letter and one number',
     );
-    const code = await ctx.client().call((r) =>
-      r.user.password.forgot.verify.$post({
-        json: {
-          email: session.email,
-          code: '12',
-        },
-      }),
-    );
+    const code = await verifyCode(session.email, '12');
     expect(code.message).toBe('Code must be 6 digits');
   });
 
@@ -621,12 +542,8 @@ describe('forgot password', () => {
     let release: () => void = () => undefined;
     ctx.deps.mailer.send = () => new Promise<void>((resolve) => (release = resolve));
     try {
-      const known = await ctx
-        .client()
-        .call((r) => r.user.password.forgot.$post({ json: { email: session.email } }));
-      const unknown = await ctx
-        .client()
-        .call((r) => r.user.password.forgot.$post({ json: { email: 'nobody@example.mt' } }));
+      const known = await askForCode(session.email);
+      const unknown = await askForCode('nobody@example.mt');
       expect(known).toMatchObject({ status: 200, code: 0, message: 'Code sent to email' });
       expect({ ...unknown, headers: undefined }).toEqual({ ...known, headers: undefined });
     } finally {
@@ -641,20 +558,8 @@ describe('forgot password', () => {
   it('limits code requests per address', async () => {
     const session = await signUp(ctx);
     for (let i = 0; i < 5; i++) {
-      expect(
-        (
-          await ctx
-            .client()
-            .call((r) => r.user.password.forgot.$post({ json: { email: session.email } }))
-        ).code,
-      ).toBe(0);
+      expect((await askForCode(session.email)).code).toBe(0);
     }
-    expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.password.forgot.$post({ json: { email: session.email } }))
-      ).status,
-    ).toBe(429);
+    expect((await askForCode(session.email)).status).toBe(429);
   });
 });

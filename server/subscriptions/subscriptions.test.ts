@@ -1,18 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
 import {
-  ledgerEntries,
   notifications,
   subscriptionPeriods,
   subscriptions,
   transactions,
-  users,
 } from '../db/schema/index.ts';
 import { renewDue } from '../promotion/promotion.ts';
+import { balanceSeenBy, statusOf } from '../../tests/support/calls.ts';
+import { walletOf } from '../../tests/support/money.ts';
 
 const DAY = 86_400_000;
 
@@ -29,25 +29,13 @@ const promote = (user: Session | undefined, carId: number, listingTypeId?: numbe
     .client(user?.accessToken)
     .call((r) => r.car.promote.$post({ json: { carId, listingTypeId } }));
 
-async function balance(user: Session) {
-  const res = await ctx
-    .client(user.accessToken)
-    .call((r) => r.user.balance[':id'].$get({ param: { id: String(user.userId) } }));
-  return res.data.balance;
-}
+const balance = (user: Session) => balanceSeenBy(ctx, user);
 
 /** The stored balance always equals the sum of the user's ledger entries. */
 async function expectLedgerMatches(user: Session) {
-  const [row] = await ctx.db
-    .select({ balance: users.balance })
-    .from(users)
-    .where(eq(users.id, user.userId));
-  const [sum] = await ctx.db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.credits}), 0)::int` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, user.userId));
-  expect(row?.balance).toBe(sum?.total);
-  return row?.balance;
+  const { balance: stored, ledger } = await walletOf(ctx, user.userId);
+  expect(stored).toBe(ledger);
+  return stored;
 }
 
 async function mySubscriptions(user: Session, filterType: number | null = null) {
@@ -251,24 +239,20 @@ describe('subscriptions', () => {
     expect(asAdmin.data).toHaveLength(3);
     const stranger = await signUp(ctx);
     expect(
-      (
-        await ctx.client(stranger.accessToken).call((r) =>
-          r.subscription.user[':userId'].$post({
-            param: { userId: String(dealer.userId) },
-            json: { filterType: null },
-          }),
-        )
-      ).status,
+      await statusOf(ctx, stranger.accessToken, (r) =>
+        r.subscription.user[':userId'].$post({
+          param: { userId: String(dealer.userId) },
+          json: { filterType: null },
+        }),
+      ),
     ).toBe(403);
     expect(
-      (
-        await ctx.client().call((r) =>
-          r.subscription.user[':userId'].$post({
-            param: { userId: String(dealer.userId) },
-            json: { filterType: null },
-          }),
-        )
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.subscription.user[':userId'].$post({
+          param: { userId: String(dealer.userId) },
+          json: { filterType: null },
+        }),
+      ),
     ).toBe(401);
   });
 
@@ -290,25 +274,19 @@ describe('subscriptions', () => {
     ).toBe(0);
     const stranger = await signUp(ctx);
     expect(
-      (
-        await ctx
-          .client(stranger.accessToken)
-          .call((r) => r.subscription[':id'].$get({ param: { id: String(sub!.id) } }))
-      ).status,
+      await statusOf(ctx, stranger.accessToken, (r) =>
+        r.subscription[':id'].$get({ param: { id: String(sub!.id) } }),
+      ),
     ).toBe(404);
     expect(
-      (
-        await ctx
-          .client(seller.accessToken)
-          .call((r) => r.subscription[':id'].$get({ param: { id: '999999' } }))
-      ).status,
+      await statusOf(ctx, seller.accessToken, (r) =>
+        r.subscription[':id'].$get({ param: { id: '999999' } }),
+      ),
     ).toBe(404);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.subscription[':id'].$get({ param: { id: String(sub!.id) } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.subscription[':id'].$get({ param: { id: String(sub!.id) } }),
+      ),
     ).toBe(401);
   });
 
@@ -359,11 +337,9 @@ describe('subscriptions', () => {
     // Still promoted until it expires.
     expect(await car(id)).toMatchObject({ listingTypeId: 2, typeName: 'Featured' });
     expect(
-      (
-        await ctx
-          .client(seller.accessToken)
-          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }))
-      ).status,
+      await statusOf(ctx, seller.accessToken, (r) =>
+        r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }),
+      ),
     ).toBe(400);
 
     const reactivated = await ctx
@@ -372,11 +348,9 @@ describe('subscriptions', () => {
     expect(reactivated).toMatchObject({ code: 0, message: 'Reactivated subscription' });
     expect(await subscriptionOf(seller, id)).toMatchObject({ type: 1, expiryDate: expiry });
     expect(
-      (
-        await ctx
-          .client(seller.accessToken)
-          .call((r) => r.subscription.reactivate[':carId'].$put({ param: { carId: String(id) } }))
-      ).status,
+      await statusOf(ctx, seller.accessToken, (r) =>
+        r.subscription.reactivate[':carId'].$put({ param: { carId: String(id) } }),
+      ),
     ).toBe(400);
     expect(await balance(seller)).toBe(0);
   });
@@ -387,41 +361,31 @@ describe('subscriptions', () => {
     await promote(seller, id, 2);
     const stranger = await signUp(ctx);
     expect(
-      (
-        await ctx
-          .client(stranger.accessToken)
-          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }))
-      ).status,
+      await statusOf(ctx, stranger.accessToken, (r) =>
+        r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }),
+      ),
     ).toBe(403);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }),
+      ),
     ).toBe(401);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.subscription.reactivate[':carId'].$put({ param: { carId: String(id) } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.subscription.reactivate[':carId'].$put({ param: { carId: String(id) } }),
+      ),
     ).toBe(401);
     expect((await subscriptionOf(seller, id))?.type).toBe(1);
     const plain = await liveListing(ctx, seller.accessToken, admin.accessToken);
     expect(
-      (
-        await ctx
-          .client(seller.accessToken)
-          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(plain) } }))
-      ).status,
+      await statusOf(ctx, seller.accessToken, (r) =>
+        r.subscription.cancel[':carId'].$put({ param: { carId: String(plain) } }),
+      ),
     ).toBe(400);
     expect(
-      (
-        await ctx
-          .client(seller.accessToken)
-          .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: '999999' } }))
-      ).status,
+      await statusOf(ctx, seller.accessToken, (r) =>
+        r.subscription.cancel[':carId'].$put({ param: { carId: '999999' } }),
+      ),
     ).toBe(404);
   });
 });

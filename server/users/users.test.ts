@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../tests/support/context
 import { login, PASSWORD, signUp, signUpAdmin, tinyPng } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
 import { users } from '../db/schema/index.ts';
+import { statusOf } from '../../tests/support/calls.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -56,15 +57,14 @@ describe('GET user/{id}', () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);
     expect(
-      (
-        await ctx
-          .client(a.accessToken)
-          .call((r) => r.user[':id'].$get({ param: { id: String(b.userId) } }))
-      ).status,
+      await statusOf(ctx, a.accessToken, (r) =>
+        r.user[':id'].$get({ param: { id: String(b.userId) } }),
+      ),
     ).toBe(403);
     expect(
-      (await ctx.client().call((r) => r.user[':id'].$get({ param: { id: String(b.userId) } })))
-        .status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user[':id'].$get({ param: { id: String(b.userId) } }),
+      ),
     ).toBe(401);
     const admin = await signUpAdmin(ctx);
     expect(
@@ -75,11 +75,9 @@ describe('GET user/{id}', () => {
       ).data.email,
     ).toBe(b.email);
     expect(
-      (
-        await ctx
-          .client(admin.accessToken)
-          .call((r) => r.user[':id'].$get({ param: { id: '999999' } }))
-      ).status,
+      await statusOf(ctx, admin.accessToken, (r) =>
+        r.user[':id'].$get({ param: { id: '999999' } }),
+      ),
     ).toBe(404);
   });
 });
@@ -115,7 +113,7 @@ describe('GET user/info/{id}', () => {
       ].sort(),
     );
     expect(
-      (await ctx.client().call((r) => r.user.info[':id'].$get({ param: { id: '999999' } }))).status,
+      await statusOf(ctx, undefined, (r) => r.user.info[':id'].$get({ param: { id: '999999' } })),
     ).toBe(404);
   });
 
@@ -134,11 +132,9 @@ describe('GET user/info/{id}', () => {
         data: null,
       });
       expect(
-        (
-          await ctx
-            .client(other.accessToken)
-            .call((r) => r.user.info[':id'].$get({ param: { id: String(id) } }))
-        ).status,
+        await statusOf(ctx, other.accessToken, (r) =>
+          r.user.info[':id'].$get({ param: { id: String(id) } }),
+        ),
       ).toBe(404);
     }
     expect(
@@ -162,11 +158,9 @@ describe('GET user/info/{id}', () => {
     const seller = await signUp(ctx);
     const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.info[':id'].$get({ param: { id: String(seller.userId) } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.info[':id'].$get({ param: { id: String(seller.userId) } }),
+      ),
     ).toBe(200);
     expect(
       (
@@ -176,11 +170,9 @@ describe('GET user/info/{id}', () => {
       ).code,
     ).toBe(0);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.info[':id'].$get({ param: { id: String(seller.userId) } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.info[':id'].$get({ param: { id: String(seller.userId) } }),
+      ),
     ).toBe(404);
   });
 });
@@ -263,7 +255,7 @@ describe('POST user/update', () => {
     );
     expect(res.status).toBe(403);
     expect(
-      (await ctx.client().call((r) => r.user.update.$post({ json: { firstName: 'A' } }))).status,
+      await statusOf(ctx, undefined, (r) => r.user.update.$post({ json: { firstName: 'A' } })),
     ).toBe(401);
   });
 });
@@ -291,11 +283,9 @@ describe('POST user/password/update', () => {
       ).code,
     ).toBe(0);
     expect(
-      (
-        await ctx
-          .client(other.accessToken)
-          .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }))
-      ).status,
+      await statusOf(ctx, other.accessToken, (r) =>
+        r.user[':id'].$get({ param: { id: String(session.userId) } }),
+      ),
     ).toBe(401);
     expect(
       (
@@ -346,18 +336,14 @@ describe('GET user/balance/{id}', () => {
       ).data,
     ).toEqual({ balance: 50 });
     expect(
-      (
-        await ctx
-          .client(a.accessToken)
-          .call((r) => r.user.balance[':id'].$get({ param: { id: String(b.userId) } }))
-      ).status,
+      await statusOf(ctx, a.accessToken, (r) =>
+        r.user.balance[':id'].$get({ param: { id: String(b.userId) } }),
+      ),
     ).toBe(403);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.balance[':id'].$get({ param: { id: String(a.userId) } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.balance[':id'].$get({ param: { id: String(a.userId) } }),
+      ),
     ).toBe(401);
   });
 });
@@ -383,25 +369,19 @@ describe('POST user/remove', () => {
     expect(row?.email).not.toBe(session.email);
     expect(row?.deletedAt).not.toBeNull();
     expect(
-      (
-        await ctx
-          .client(session.accessToken)
-          .call((r) => r.user[':id'].$get({ param: { id: String(session.userId) } }))
-      ).status,
+      await statusOf(ctx, session.accessToken, (r) =>
+        r.user[':id'].$get({ param: { id: String(session.userId) } }),
+      ),
     ).toBe(401);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.login.$post({ json: { email: session.email, password: PASSWORD } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.login.$post({ json: { email: session.email, password: PASSWORD } }),
+      ),
     ).toBe(401);
     expect(
-      (
-        await ctx
-          .client()
-          .call((r) => r.user.info[':id'].$get({ param: { id: String(session.userId) } }))
-      ).status,
+      await statusOf(ctx, undefined, (r) =>
+        r.user.info[':id'].$get({ param: { id: String(session.userId) } }),
+      ),
     ).toBe(404);
     // The address is free again.
     const again = await ctx.client().call((r) =>

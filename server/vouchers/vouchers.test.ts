@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
 import {
@@ -8,7 +7,8 @@ import {
 } from '../../tests/support/context.ts';
 import { login, newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { wholeList } from '../../tests/support/lists.ts';
-import { ledgerEntries, users } from '../db/schema/index.ts';
+import { balanceSeenBy } from '../../tests/support/calls.ts';
+import { walletOf } from '../../tests/support/money.ts';
 
 let ctx: TestContext;
 let admin: Session;
@@ -41,25 +41,8 @@ const active = async () =>
     (await ctx.client(admin.accessToken).call((r) => r.voucher.active.$get({ query: {} }))).data,
   );
 
-async function balance(user: Session) {
-  const res = await ctx
-    .client(user.accessToken)
-    .call((r) => r.user.balance[':id'].$get({ param: { id: String(user.userId) } }));
-  return res.data.balance;
-}
-
-/** The stored balance and the sum of the user's ledger entries: always the same. */
-async function wallet(userId: number) {
-  const [user] = await ctx.db
-    .select({ balance: users.balance })
-    .from(users)
-    .where(eq(users.id, userId));
-  const [sum] = await ctx.db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.credits}), 0)::int` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId));
-  return { balance: user?.balance, ledger: sum?.total };
-}
+const balance = (user: Session) => balanceSeenBy(ctx, user);
+const wallet = (userId: number) => walletOf(ctx, userId);
 
 async function transactionsOf(user: Session) {
   const res = await ctx.client(user.accessToken).call((r) =>
