@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import type { Session } from '../../tests/support/context.ts';
+import type { ListingEventKind } from '#shared/schemas/insights.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing } from '../../tests/support/listings.ts';
 import { grant } from '../../tests/support/money.ts';
@@ -25,12 +26,19 @@ const browser = (address: string, agent = chrome) => ({
   headers: { 'user-agent': agent },
   from: address,
 });
-type From = ReturnType<typeof browser>;
-const signedIn = (token: string): From & { token: string } => ({
+type From = ReturnType<typeof browser> & { token?: string };
+const signedIn = (token: string): From => ({
   headers: { 'user-agent': chrome },
   from: '203.0.113.250',
   token,
 });
+/** The typed client as `who` calls: from its address, with its browser's headers. */
+const as = (who: From) => ctx.client(who.token, who.from, who.headers);
+/** What a page sends when it shows cars (ids twice: the page counts each once). */
+const shownIn = (place: 'home' | 'search', ids: number[], who: From) =>
+  as(who).call((r) => r.cars.impressions.$post({ json: { ids, place } }));
+const viewed = (id: number, who: From) =>
+  as(who).call((r) => r.car[':id'].view.$post({ param: { id: String(id) } }));
 
 const insights = (id: number, token?: string) =>
   ctx.client(token).call((r) => r.insights.car[':id'].$get({ param: { id: String(id) } }));
@@ -45,7 +53,7 @@ async function sellerWithListing(kind: 'private' | 'company' = 'private') {
 describe('counting', () => {
   it('counts a view once per visitor and day, never the owner’s nor a robot’s', async () => {
     const { seller, id } = await sellerWithListing();
-    const view = (who: From) => ctx.request('POST', `/api/car/${id}/view`, who);
+    const view = (who: From) => viewed(id, who);
     await view(browser('203.0.113.1'));
     await view(browser('203.0.113.1'));
     await view(browser('203.0.113.2'));
@@ -69,8 +77,7 @@ describe('counting', () => {
     const before = await ctx
       .client(admin.accessToken)
       .call((r) => r.insights.site.$get({ query: { days: '1' } }));
-    const shown = (place: 'home' | 'search', who: From) =>
-      ctx.request('POST', '/api/cars/impressions', { body: { ids: [id, id], place }, ...who });
+    const shown = (place: 'home' | 'search', who: From) => shownIn(place, [id, id], who);
     expect(await shown('search', browser('198.51.100.1'))).toMatchObject({ status: 200, code: 0 });
     await shown('home', browser('198.51.100.1'));
     await shown('search', browser('198.51.100.2', googlebot));
@@ -89,8 +96,8 @@ describe('counting', () => {
   it('counts contact reveals and shares once per visitor and day, and favourites', async () => {
     const { seller, id } = await sellerWithListing();
     const buyer = await signUp(ctx);
-    const event = (kind: string, who: From) =>
-      ctx.request('POST', `/api/car/${id}/event`, { body: { kind }, ...who });
+    const event = (kind: ListingEventKind, who: From) =>
+      as(who).call((r) => r.car[':id'].event.$post({ param: { id: String(id) }, json: { kind } }));
     await event('phone', browser('192.0.2.1'));
     await event('phone', browser('192.0.2.1'));
     await event('email', browser('192.0.2.1'));
@@ -112,12 +119,18 @@ describe('counting', () => {
       favoritesAdded: 1,
       favoritesRemoved: 1,
     });
-    expect(await event('fax', browser('192.0.2.1'))).toMatchObject({ status: 400 });
+    // No such kind: a body the typed client cannot send.
+    const fax = { body: { kind: 'fax' }, ...browser('192.0.2.1') };
+    expect(await ctx.request('POST', `/api/car/${id}/event`, fax)).toMatchObject({ status: 400 });
   });
 
   it('refuses an event on a listing that is not live, and too many impressions', async () => {
     expect(
-      await ctx.request('POST', '/api/car/999999/event', { body: { kind: 'share' } }),
+      await ctx
+        .client()
+        .call((r) =>
+          r.car[':id'].event.$post({ param: { id: '999999' }, json: { kind: 'share' } }),
+        ),
     ).toMatchObject({ status: 404, message: 'Listing not found' });
     const ids = Array.from({ length: 61 }, (_, i) => i + 1);
     const res = await ctx
@@ -141,11 +154,8 @@ describe('roll-ups', () => {
       .client(seller.accessToken)
       .call((r) => r.car.promote.$post({ json: { carId: id, listingTypeId: 1 } }));
     expect(promoted.code).toBe(0);
-    await ctx.request('POST', '/api/cars/impressions', {
-      body: { ids: [id], place: 'search' },
-      ...browser('198.51.100.9'),
-    });
-    await ctx.request('POST', `/api/car/${id}/view`, browser('198.51.100.9'));
+    await shownIn('search', [id], browser('198.51.100.9'));
+    await viewed(id, browser('198.51.100.9'));
     await flushCounters(ctx.deps);
 
     const { data } = await insights(id, seller.accessToken);
