@@ -15,7 +15,7 @@ import {
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { ledgerEntries, transactions, users } from '../db/schema/index.ts';
 import { signAccessToken } from './tokens.ts';
-import { statusOf } from '../../tests/support/calls.ts';
+import { expectOwnOnly, statusOf } from '../../tests/support/calls.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -430,16 +430,12 @@ describe('refresh and logout', () => {
   it("refuses to log out someone else's session and answers 401 without a token", async () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);
-    expect(
-      await statusOf(ctx, a.accessToken, (r) =>
-        r.user.logout[':id'].$put({ param: { id: String(b.userId) } }),
-      ),
-    ).toBe(403);
-    expect(
-      await statusOf(ctx, undefined, (r) =>
-        r.user.logout[':id'].$put({ param: { id: String(a.userId) } }),
-      ),
-    ).toBe(401);
+    await expectOwnOnly(
+      ctx,
+      (id) => (r) => r.user.logout[':id'].$put({ param: { id: String(id) } }),
+      b,
+      a,
+    );
   });
 
   it('refuses an expired access token with 401 on a route that needs a session', async () => {

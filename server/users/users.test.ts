@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../tests/support/context
 import { login, PASSWORD, signUp, signUpAdmin, tinyPng } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
 import { users } from '../db/schema/index.ts';
-import { statusOf } from '../../tests/support/calls.ts';
+import { expectOwnOnly, statusOf } from '../../tests/support/calls.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -335,16 +335,12 @@ describe('GET user/balance/{id}', () => {
           .call((r) => r.user.balance[':id'].$get({ param: { id: String(a.userId) } }))
       ).data,
     ).toEqual({ balance: 50 });
-    expect(
-      await statusOf(ctx, a.accessToken, (r) =>
-        r.user.balance[':id'].$get({ param: { id: String(b.userId) } }),
-      ),
-    ).toBe(403);
-    expect(
-      await statusOf(ctx, undefined, (r) =>
-        r.user.balance[':id'].$get({ param: { id: String(a.userId) } }),
-      ),
-    ).toBe(401);
+    await expectOwnOnly(
+      ctx,
+      (id) => (r) => r.user.balance[':id'].$get({ param: { id: String(id) } }),
+      b,
+      a,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { RouteCall, TestContext } from './context.ts';
 
@@ -14,4 +15,18 @@ export async function balanceSeenBy(ctx: TestContext, user: Session) {
     .client(user.accessToken)
     .call((r) => r.user.balance[':id'].$get({ param: { id: String(user.userId) } }));
   return res.data.balance;
+}
+
+/**
+ * A route about one user that only that user may call: another user is refused with 403 and a
+ * visitor with 401. `call` names the route for a user id.
+ */
+export async function expectOwnOnly(
+  ctx: TestContext,
+  call: (userId: number) => RouteCall,
+  owner: Session,
+  other: Session,
+) {
+  expect(await statusOf(ctx, other.accessToken, call(owner.userId))).toBe(403);
+  expect(await statusOf(ctx, undefined, call(owner.userId))).toBe(401);
 }
