@@ -207,6 +207,19 @@ export const messages = {
     notFound: 'Notification not found',
     confirmRemove: 'Remove this notification?',
   },
+  push: {
+    on: 'Push notifications are on in this browser.',
+    off: 'Push notifications are off in this browser.',
+    turnedOn: 'Push notifications turned on',
+    turnedOff: 'Push notifications turned off',
+    unsupported: 'This browser cannot show push notifications.',
+    denied:
+      'Notifications are blocked for Spotted in this browser: allow them in its site settings.',
+    notFound: 'This browser is not subscribed',
+    endpoint: 'The push endpoint must be an https:// address',
+    p256dh: 'The browser key must be a P-256 public key (65 bytes, base64url)',
+    auth: 'The auth secret must be 16 bytes, base64url',
+  },
   favorites: {
     loading: 'Getting favorites...',
     emptyTitle: 'No cars found',
