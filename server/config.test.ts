@@ -78,6 +78,22 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(/32/);
   });
 
+  it('takes the VAPID keys as a pair, and names the one missing or malformed', () => {
+    const publicKey = `B${'A'.repeat(86)}`;
+    expect(errorFor({ VAPID_PUBLIC_KEY: publicKey }).message).toMatch(
+      /VAPID_PRIVATE_KEY: is required with the other VAPID key/,
+    );
+    expect(
+      errorFor({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'x'.repeat(43) }).message,
+    ).toMatch(/VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key/);
+    expect(errorFor({ VAPID_SUBJECT: 'http://spotted.mt' }).message).toMatch(/VAPID_SUBJECT/);
+    const config = loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'x'.repeat(43) });
+    expect([config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY]).toEqual([
+      publicKey,
+      'x'.repeat(43),
+    ]);
+  });
+
   it('names every wrong setting at once', () => {
     const error = errorFor({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     expect(error.message).toMatch(/PORT/);

@@ -207,7 +207,17 @@ export const messages = {
     notFound: 'Notification not found',
     confirmRemove: 'Remove this notification?',
   },
+  offline: {
+    title: 'You are offline',
+    text: 'This page cannot be opened without a connection. Check your connection and try again.',
+    seen: 'Listings you viewed recently',
+    retry: 'Try again',
+  },
   push: {
+    title: 'Push notifications',
+    turnOn: 'Turn on',
+    turnOff: 'Turn off',
+    failed: 'Push notifications could not be changed in this browser. Please try again.',
     on: 'Push notifications are on in this browser.',
     off: 'Push notifications are off in this browser.',
     turnedOn: 'Push notifications turned on',
