@@ -117,4 +117,15 @@ test('push notifications are offered on the notifications page and ask the brows
   await push.getByRole('button', { name: 'Turn on' }).click();
   expect((await asked).status()).toBe(200);
   expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+  // Then the browser's push service decides: a subscription the page hands to the API, or (with no
+  // push service, as in headless Chromium) the failure said in the dialog.
+  const on = push.getByText('Push notifications are on in this browser.');
+  const failed = page.getByRole('dialog', { name: 'Uh-oh...' });
+  await expect(on.or(failed)).toBeVisible({ timeout: 20_000 });
+  test.info().annotations.push({
+    type: 'push',
+    description: (await on.isVisible()) ? 'subscribed' : 'no push service',
+  });
+  if (await failed.isVisible())
+    await expect(failed).toContainText('Push notifications could not be changed in this browser.');
 });
