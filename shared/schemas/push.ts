@@ -7,8 +7,14 @@ const m = messages.push;
  * The keys as browsers send them, base64url (padding tolerated): p256dh an uncompressed P-256
  * point (65 bytes, first byte 4, so its first character is B), auth 16 bytes.
  */
-const p256dh = z.string().max(88).regex(/^B[A-Za-z0-9_-]{86}=?$/, m.p256dh);
-const auth = z.string().max(24).regex(/^[A-Za-z0-9_-]{22}(==)?$/, m.auth);
+const p256dh = z
+  .string()
+  .max(88)
+  .regex(/^B[A-Za-z0-9_-]{86}=?$/, m.p256dh);
+const auth = z
+  .string()
+  .max(24)
+  .regex(/^[A-Za-z0-9_-]{22}(==)?$/, m.auth);
 
 /** The browser's PushSubscription (its toJSON()), as POST push/subscriptions takes it. */
 export const pushSubscriptionSchema = z
