@@ -51,6 +51,17 @@ describe('loadConfig', () => {
     expect(config.JWT_SECRET).toBe('s'.repeat(32));
   });
 
+  it('reads how often the subscription job runs: a minute unless told, 1 to 3600 seconds', () => {
+    expect(loadConfig({}).SUBSCRIPTIONS_EVERY_SECONDS).toBe(60);
+    expect(loadConfig({ SUBSCRIPTIONS_EVERY_SECONDS: '1' }).SUBSCRIPTIONS_EVERY_SECONDS).toBe(1);
+    expect(errorFor({ SUBSCRIPTIONS_EVERY_SECONDS: '0' }).message).toMatch(
+      /SUBSCRIPTIONS_EVERY_SECONDS/,
+    );
+    expect(errorFor({ SUBSCRIPTIONS_EVERY_SECONDS: '3601' }).message).toMatch(
+      /SUBSCRIPTIONS_EVERY_SECONDS/,
+    );
+  });
+
   it('accepts postgresql:// URLs too', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).DATABASE_URL).toBe('postgresql://x/y');
   });

@@ -69,6 +69,8 @@ export const configSchema = z.object({
   /** How long a stopping instance (SIGTERM) lets requests in flight finish before cutting them. */
   SHUTDOWN_SECONDS: z.coerce.number().min(0).max(600).default(10),
   JOBS: bool.default(true),
+  /** How often the subscription job renews the promotions that are due, or ends them. */
+  SUBSCRIPTIONS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often the saved-search alert job runs; an instant alert leaves within this (plus the mail job's 5 s). */
   ALERTS_EVERY_SECONDS: z.coerce.number().int().min(5).max(240).default(60),
   /** The hour (UTC) from which each day's saved-search digests are sent. */

@@ -29,7 +29,11 @@ export function jobsFor(deps: Deps): Job[] {
       run: () => queueEveryModel(deps.db, priceJobSettings),
     },
     { name: 'mail', everySeconds: 5, run: () => deliverQueuedMail(deps.db, deps.mailer) },
-    { name: 'subscriptions', everySeconds: 60, run: () => renewDue(deps.db) },
+    {
+      name: 'subscriptions',
+      everySeconds: deps.config.SUBSCRIPTIONS_EVERY_SECONDS,
+      run: () => renewDue(deps.db),
+    },
     {
       name: 'insights',
       everySeconds: INSIGHTS_JOB_SECONDS,
