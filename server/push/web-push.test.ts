@@ -11,6 +11,7 @@ import { createTestContext, type TestContext } from '../../tests/support/context
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing } from '../../tests/support/listings.ts';
 import { browserSubscription } from '../../tests/support/push.ts';
+import type { PushSubscriptionInput } from '#shared/schemas/push.ts';
 import { webPushSubscriptions } from '../db/schema/index.ts';
 import { notify } from '../notifications/notify.ts';
 import { pushRecentNotifications } from './push-job.ts';
@@ -56,10 +57,10 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const subscribe = (token: string, subscription: unknown) =>
-  ctx.post<null>('/api/push/subscriptions', subscription, token);
+const subscribe = (token: string | undefined, json: PushSubscriptionInput) =>
+  ctx.client(token).call((r) => r.push.subscriptions.$post({ json }));
 const unsubscribe = (token: string, endpoint: string) =>
-  ctx.post<null>('/api/push/subscriptions/remove', { endpoint }, token);
+  ctx.client(token).call((r) => r.push.subscriptions.remove.$post({ json: { endpoint } }));
 const rowsOf = (endpoint: string) =>
   ctx.db
     .select({ userId: webPushSubscriptions.userId })
@@ -72,7 +73,7 @@ describe('VAPID keys', () => {
     const again = await loadVapidKeys(ctx.db, ctx.deps.config);
     expect(again).toEqual(ctx.deps.vapid);
     expect(again.subject).toBe('mailto:no-reply@spotted.mt');
-    const res = await ctx.get<{ publicKey: string }>('/api/push/key');
+    const res = await ctx.client().call((r) => r.push.key.$get());
     expect(res.status).toBe(200);
     expect(res.data.publicKey).toBe(ctx.deps.vapid.publicKey);
     const key = Buffer.from(res.data.publicKey, 'base64url');
@@ -99,7 +100,7 @@ describe('web push subscriptions', () => {
   it('need a session and a well-formed subscription', async () => {
     const user = await signUp(ctx);
     const { subscription } = browserSubscription(`${base}/send/a`);
-    expect((await ctx.post('/api/push/subscriptions', subscription)).status).toBe(401);
+    expect((await subscribe(undefined, subscription)).status).toBe(401);
     const http = await subscribe(user.accessToken, {
       ...subscription,
       endpoint: 'http://x.test/1',
@@ -116,9 +117,10 @@ describe('web push subscriptions', () => {
       400,
       'The browser key must be a P-256 public key (65 bytes, base64url)',
     ]);
-    const auth = await subscribe(user.accessToken, {
-      ...subscription,
-      keys: { ...subscription.keys, auth: undefined },
+    // Without its auth secret: a body the typed client cannot send.
+    const auth = await ctx.request('POST', '/api/push/subscriptions', {
+      body: { ...subscription, keys: { ...subscription.keys, auth: undefined } },
+      token: user.accessToken,
     });
     expect(auth.status).toBe(400);
     expect(await rowsOf(subscription.endpoint)).toEqual([]);
