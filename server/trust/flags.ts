@@ -1,10 +1,10 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Duplicate, ReviewFlags } from '#shared/schemas/trust.ts';
 import type { Db } from '../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { listingImages, listings } from '../db/schema/index.ts';
+import { listingImages, listings, photoBand } from '../db/schema/index.ts';
 import { photoUrl } from '../listings/photos.ts';
-import { photoDuplicates, SAME_PHOTO_DISTANCE } from './dhash.ts';
+import { nearBandValues, photoDuplicates, SAME_PHOTO_DISTANCE } from './phash.ts';
 import { scanText } from './scam.ts';
 
 /**
@@ -26,6 +26,48 @@ const CHASSIS_MIN = 6;
 /** Live and pending listings (new or edits) of other users: where a copy would be. */
 const othersOpen = (userId: number) =>
   and(ne(listings.userId, userId), inArray(listings.state, ['ACTIVE', 'PENDING']));
+
+/**
+ * The photos of other users' live and pending listings within SAME_PHOTO_DISTANCE of one of
+ * `hashes` (the listing's own), each with the own photo it is near, nearest first. The four band
+ * indexes find the candidates (nearBandValues: exact look-ups, no scan of every stored hash), and
+ * only those are measured.
+ */
+export function nearPhotos(tx: Db, listingId: number, userId: number, hashes: bigint[]) {
+  const mine = alias(listingImages, 'mine');
+  const distance = sql<number>`bit_count((${listingImages.phash} # ${mine.phash})::bit(64))::int`;
+  const near = nearBandValues(hashes);
+  return tx
+    .select({
+      id: listings.id,
+      originalId: listings.originalId,
+      title: listings.title,
+      state: listings.state,
+      other: listingImages.key,
+      photo: mine.key,
+      distance,
+    })
+    .from(listingImages)
+    .innerJoin(
+      mine,
+      and(
+        eq(mine.listingId, listingId),
+        ne(mine.phash, 0n),
+        sql`${distance} <= ${SAME_PHOTO_DISTANCE}`,
+      ),
+    )
+    .innerJoin(listings, eq(listings.id, listingImages.listingId))
+    .where(
+      and(
+        or(...near.map((values, band) => inArray(photoBand(listingImages.phash, band), values))),
+        // A flat image hashes to 0 (and a photo that could not be read is stored as 0).
+        ne(listingImages.phash, 0n),
+        othersOpen(userId),
+      ),
+    )
+    .orderBy(distance)
+    .limit(2000);
+}
 
 /**
  * Runs the trust checks on a listing as just submitted (in its transaction): other users' live
@@ -74,37 +116,14 @@ export async function flagListing(tx: Db, listingId: number): Promise<ReviewFlag
     for (const other of same) entry(other).chassis = true;
   }
 
-  const mine = alias(listingImages, 'mine');
-  const distance = sql<number>`bit_count((${listingImages.dhash} # ${mine.dhash})::bit(64))::int`;
-  const photos = await tx
-    .select({
-      id: listings.id,
-      originalId: listings.originalId,
-      title: listings.title,
-      state: listings.state,
-      other: listingImages.key,
-      photo: mine.key,
-      distance,
-    })
-    .from(mine)
-    .innerJoin(
-      listingImages,
-      and(
-        // A flat image hashes to 0 (and a photo that could not be read is stored as 0).
-        ne(listingImages.dhash, 0n),
-        sql`${distance} <= ${SAME_PHOTO_DISTANCE}`,
-      ),
-    )
-    .innerJoin(listings, eq(listings.id, listingImages.listingId))
-    .where(and(eq(mine.listingId, listingId), ne(mine.dhash, 0n), othersOpen(row.userId)))
-    .orderBy(distance)
-    .limit(2000);
-  const [own] = await tx
-    .select({ n: count() })
+  const own = await tx
+    .select({ phash: listingImages.phash })
     .from(listingImages)
-    .where(and(eq(listingImages.listingId, listingId), ne(listingImages.dhash, 0n)));
+    .where(and(eq(listingImages.listingId, listingId), ne(listingImages.phash, 0n)));
+  const hashes = own.flatMap((photo) => (photo.phash === null ? [] : [photo.phash]));
+  const photos = hashes.length ? await nearPhotos(tx, listingId, row.userId, hashes) : [];
   const pairs = photos.map((p) => ({ ...p, listingId: p.originalId ?? p.id }));
-  for (const matched of photoDuplicates(pairs, own?.n ?? 0).values()) {
+  for (const matched of photoDuplicates(pairs, hashes.length).values()) {
     for (const match of matched) {
       entry(match).photos.push({
         photo: photoUrl(match.photo),
@@ -133,7 +152,7 @@ export async function backfillPhotoHashes(
     const rows = await db
       .select({ id: listingImages.id, key: listingImages.key })
       .from(listingImages)
-      .where(sql`${listingImages.dhash} is null`)
+      .where(sql`${listingImages.phash} is null`)
       .orderBy(listingImages.id)
       .limit(batch);
     if (!rows.length) return done;
@@ -144,8 +163,8 @@ export async function backfillPhotoHashes(
       const value = body ? await hash(body).catch(() => 0n) : 0n;
       await db
         .update(listingImages)
-        .set({ dhash: value })
-        .where(and(eq(listingImages.id, row.id), sql`${listingImages.dhash} is null`));
+        .set({ phash: value })
+        .where(and(eq(listingImages.id, row.id), sql`${listingImages.phash} is null`));
       progressed = true;
       done += 1;
     }

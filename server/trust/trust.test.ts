@@ -7,8 +7,10 @@ import { createTestContext, type TestContext } from '../../tests/support/context
 import type { Session } from '#shared/schemas/auth.ts';
 import { newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { listingPayload, liveListing, submitListing } from '../../tests/support/listings.ts';
-import { listings, notifications } from '../db/schema/index.ts';
+import { listingImages, listings, notifications } from '../db/schema/index.ts';
 import { carPhoto } from '../db/seed/car-photo.ts';
+import { flagListing, nearPhotos } from './flags.ts';
+import { SAME_PHOTO_DISTANCE } from './phash.ts';
 
 let ctx: TestContext;
 let admin: Session;
@@ -79,7 +81,7 @@ describe('duplicate detection', () => {
     for (const match of duplicate?.photos ?? []) {
       expect(match.photo).toMatch(/^\/images\/listings\//);
       expect(match.other).toMatch(/^\/images\/listings\//);
-      expect(match.distance).toBeLessThanOrEqual(8);
+      expect(match.distance).toBeLessThanOrEqual(SAME_PHOTO_DISTANCE);
     }
   });
 
@@ -109,6 +111,78 @@ describe('duplicate detection', () => {
     expect(found.data.flags?.duplicates).toEqual([
       expect.objectContaining({ listingId: original, chassis: true, photos: [] }),
     ]);
+  });
+});
+
+describe('the photo look-up', () => {
+  /** Gives a listing's photos these hashes, in order. */
+  const hashPhotos = async (listingId: number, hashes: bigint[]) => {
+    const rows = await ctx.db
+      .select({ id: listingImages.id })
+      .from(listingImages)
+      .where(eq(listingImages.listingId, listingId))
+      .orderBy(listingImages.position);
+    expect(rows.length).toBe(hashes.length);
+    for (const [k, row] of rows.entries()) {
+      await ctx.db
+        .update(listingImages)
+        .set({ phash: hashes[k] })
+        .where(eq(listingImages.id, row.id));
+    }
+  };
+  const hashes = [
+    0x0123_4567_89ab_cdefn,
+    0x7edc_ba98_7654_3210n,
+    0x0f0f_f0f0_3c3c_c3c3n,
+    0x1357_9bdf_2468_ace0n,
+    0x55aa_33cc_0ff0_9669n,
+  ];
+  // Seven bits off, spread so that no band is exact (2 + 2 + 2 + 1), and eight (2 in each band).
+  const seven = 0x0180_0300_0600_0001n;
+  const eight = 0x0180_0300_0600_0003n;
+
+  it('finds photos within 7 bits through the band indexes, and not 8 bits apart', async () => {
+    const original = await submitListing(ctx, owner.accessToken, { chassisNumber: 'LOOK-000001' });
+    await hashPhotos(original, hashes);
+    const near = await submitListing(ctx, user.accessToken, { chassisNumber: 'LOOK-000002' });
+    await hashPhotos(
+      near,
+      hashes.map((h) => h ^ seven),
+    );
+    const far = await submitListing(ctx, user.accessToken, { chassisNumber: 'LOOK-000003' });
+    await hashPhotos(
+      far,
+      hashes.map((h) => h ^ eight),
+    );
+
+    const found = await flagListing(ctx.db, near);
+    expect(found?.duplicates).toEqual([
+      expect.objectContaining({ listingId: original, chassis: false }),
+    ]);
+    expect(found?.duplicates[0]?.photos.map((p) => p.distance)).toEqual([7, 7, 7, 7, 7]);
+    expect(await flagListing(ctx.db, far)).toBeNull();
+
+    // At scale the candidates come from the four band indexes, not from reading every hash.
+    const bulk = await submitListing(ctx, other.accessToken, { chassisNumber: 'LOOK-000004' });
+    await ctx.db.execute(sql`
+      insert into listing_images (listing_id, key, position, width, height, phash)
+      select ${bulk}, 'bulk/' || g, g, 10, 10, (random() * 9e18)::bigint
+      from generate_series(1, 20000) g`);
+    await ctx.db.execute(sql`analyze listing_images`);
+    const query = nearPhotos(
+      ctx.db,
+      near,
+      user.userId,
+      hashes.map((h) => h ^ seven),
+    );
+    const plan = (await ctx.db.execute(sql`explain ${query}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    for (const band of [0, 1, 2, 3]) expect(text).toContain(`listing_images_phash_band${band}_idx`);
+    expect(text).not.toMatch(/Seq Scan on listing_images\b/);
+    expect((await query).map((r) => r.id)).toEqual(Array(5).fill(original));
+    await ctx.db.execute(sql`delete from listing_images where key like 'bulk/%'`);
   });
 });
 
