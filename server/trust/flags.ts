@@ -1,10 +1,9 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Duplicate, ReviewFlags } from '#shared/schemas/trust.ts';
 import type { Db } from '../db/client.ts';
-import { alias } from 'drizzle-orm/pg-core';
 import { listingImages, listings, photoBand } from '../db/schema/index.ts';
 import { photoUrl } from '../listings/photos.ts';
-import { nearBandValues, photoDuplicates, SAME_PHOTO_DISTANCE } from './phash.ts';
+import { hamming, nearBandValues, photoDuplicates, SAME_PHOTO_DISTANCE } from './phash.ts';
 import { scanText } from './scam.ts';
 
 /**
@@ -28,45 +27,72 @@ const othersOpen = (userId: number) =>
   and(ne(listings.userId, userId), inArray(listings.state, ['ACTIVE', 'PENDING']));
 
 /**
- * The photos of other users' live and pending listings within SAME_PHOTO_DISTANCE of one of
- * `hashes` (the listing's own), each with the own photo it is near, nearest first. The four band
- * indexes find the candidates (nearBandValues: exact look-ups, no scan of every stored hash), and
- * only those are measured.
+ * Stored photos within SAME_PHOTO_DISTANCE of one of `hashes`, whoever's. The four band indexes
+ * find the candidates (nearBandValues: exact look-ups, never a scan of every stored hash), and
+ * only those are measured. A query on this one table, so the planner always starts from them.
  */
-export function nearPhotos(tx: Db, listingId: number, userId: number, hashes: bigint[]) {
-  const mine = alias(listingImages, 'mine');
-  const distance = sql<number>`bit_count((${listingImages.phash} # ${mine.phash})::bit(64))::int`;
+export function nearPhotos(tx: Db, hashes: bigint[]) {
   const near = nearBandValues(hashes);
+  const distances = hashes.map(
+    (hash) => sql`bit_count((${listingImages.phash} # ${hash.toString()}::bigint)::bit(64))`,
+  );
   return tx
     .select({
-      id: listings.id,
-      originalId: listings.originalId,
-      title: listings.title,
-      state: listings.state,
-      other: listingImages.key,
-      photo: mine.key,
-      distance,
+      listingId: listingImages.listingId,
+      key: listingImages.key,
+      phash: listingImages.phash,
     })
     .from(listingImages)
-    .innerJoin(
-      mine,
-      and(
-        eq(mine.listingId, listingId),
-        ne(mine.phash, 0n),
-        sql`${distance} <= ${SAME_PHOTO_DISTANCE}`,
-      ),
-    )
-    .innerJoin(listings, eq(listings.id, listingImages.listingId))
     .where(
       and(
         or(...near.map((values, band) => inArray(photoBand(listingImages.phash, band), values))),
         // A flat image hashes to 0 (and a photo that could not be read is stored as 0).
         ne(listingImages.phash, 0n),
-        othersOpen(userId),
+        sql`least(${sql.join(distances, sql`, `)}) <= ${SAME_PHOTO_DISTANCE}`,
       ),
     )
-    .orderBy(distance)
     .limit(2000);
+}
+
+/**
+ * The pairs of photos, the listing's own and one of another user's live or pending listing,
+ * within SAME_PHOTO_DISTANCE of each other, nearest first.
+ */
+async function nearPairs(tx: Db, listingId: number, userId: number) {
+  const own = await tx
+    .select({ key: listingImages.key, phash: listingImages.phash })
+    .from(listingImages)
+    .where(and(eq(listingImages.listingId, listingId), ne(listingImages.phash, 0n)));
+  const mine = own.flatMap((p) => (p.phash === null ? [] : [{ key: p.key, phash: p.phash }]));
+  if (!mine.length) return { pairs: [], ownPhotos: 0 };
+  const found = await nearPhotos(
+    tx,
+    mine.map((p) => p.phash),
+  );
+  const listingIds = [...new Set(found.map((p) => p.listingId))];
+  const open = listingIds.length
+    ? await tx
+        .select({
+          id: listings.id,
+          originalId: listings.originalId,
+          title: listings.title,
+          state: listings.state,
+        })
+        .from(listings)
+        .where(and(inArray(listings.id, listingIds), othersOpen(userId)))
+    : [];
+  const byId = new Map(open.map((l) => [l.id, l]));
+  const pairs = found.flatMap((theirs) => {
+    const listing = byId.get(theirs.listingId);
+    if (!listing || theirs.phash === null) return [];
+    return mine.flatMap((photo) => {
+      const distance = hamming(photo.phash, theirs.phash as bigint);
+      return distance <= SAME_PHOTO_DISTANCE
+        ? [{ ...listing, photo: photo.key, other: theirs.key, distance }]
+        : [];
+    });
+  });
+  return { pairs: pairs.sort((x, y) => x.distance - y.distance), ownPhotos: mine.length };
 }
 
 /**
@@ -116,14 +142,9 @@ export async function flagListing(tx: Db, listingId: number): Promise<ReviewFlag
     for (const other of same) entry(other).chassis = true;
   }
 
-  const own = await tx
-    .select({ phash: listingImages.phash })
-    .from(listingImages)
-    .where(and(eq(listingImages.listingId, listingId), ne(listingImages.phash, 0n)));
-  const hashes = own.flatMap((photo) => (photo.phash === null ? [] : [photo.phash]));
-  const photos = hashes.length ? await nearPhotos(tx, listingId, row.userId, hashes) : [];
-  const pairs = photos.map((p) => ({ ...p, listingId: p.originalId ?? p.id }));
-  for (const matched of photoDuplicates(pairs, hashes.length).values()) {
+  const near = await nearPairs(tx, listingId, row.userId);
+  const pairs = near.pairs.map((p) => ({ ...p, listingId: p.originalId ?? p.id }));
+  for (const matched of photoDuplicates(pairs, near.ownPhotos).values()) {
     for (const match of matched) {
       entry(match).photos.push({
         photo: photoUrl(match.photo),

@@ -171,8 +171,6 @@ describe('the photo look-up', () => {
     await ctx.db.execute(sql`analyze listing_images`);
     const query = nearPhotos(
       ctx.db,
-      near,
-      user.userId,
       hashes.map((h) => h ^ seven),
     );
     const plan = (await ctx.db.execute(sql`explain ${query}`)) as unknown as {
@@ -181,7 +179,10 @@ describe('the photo look-up', () => {
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     for (const band of [0, 1, 2, 3]) expect(text).toContain(`listing_images_phash_band${band}_idx`);
     expect(text).not.toMatch(/Seq Scan on listing_images\b/);
-    expect((await query).map((r) => r.id)).toEqual(Array(5).fill(original));
+    // Whoever's: the listing's own photos and the one-bit-further copies too, none of the bulk.
+    const listed = (await query).map((r) => r.listingId);
+    expect(listed.length).toBe(15);
+    expect(new Set(listed)).toEqual(new Set([original, near, far]));
     await ctx.db.execute(sql`delete from listing_images where key like 'bulk/%'`);
   });
 });
@@ -301,6 +302,46 @@ describe('reason templates', () => {
     const sent = `${text} Also the mileage.`;
     await ctx.post('/api/cars/request/deny', { id, message: sent }, admin.accessToken);
     expect((await lastNotice(owner.userId))?.message).toContain(`Reason: ${sent}`);
+  });
+
+  /** The notice as stored (HTML; the spec's words, the reason after them as sent). */
+  const suspended = (reason: string) =>
+    `<p>Your listing &quot;Toyota Yaris 1.3 automatic, one owner&quot; is suspended because someone has reported it.${reason} You can edit your listing and initiate process of adding it again.</p>`;
+  it('go with a suspension too: the owner gets the reason as sent, or the notice alone', async () => {
+    const suspend = (id: number, body?: unknown) =>
+      ctx.request('POST', `/api/cars/suspend/${id}`, { body, token: admin.accessToken });
+    const kept = await ctx.client(admin.accessToken).call((r) =>
+      r.moderation.reasons.$post({
+        json: { kind: 'suspend', text: 'The photos are of another car.' },
+      }),
+    );
+    const sent = `${kept.data.text} Ask the seller for the real ones.`;
+    const withReason = await liveListing(ctx, owner.accessToken, admin.accessToken);
+    expect(await suspend(withReason, { message: `  ${sent} ` })).toMatchObject({
+      code: 0,
+      message: 'Car suspended',
+    });
+    expect((await lastNotice(owner.userId))?.message).toBe(suspended(` Reason: ${sent}`));
+    const [entry] = (
+      await ctx.get<{ items: AuditEntry[] }>(
+        '/api/moderation/log?action=suspend&perPage=1',
+        admin.accessToken,
+      )
+    ).data.items;
+    expect(entry).toMatchObject({ entityId: withReason, reason: sent });
+
+    // No body (the spec's call), or an empty message: the fixed notice alone.
+    for (const body of [undefined, {}, { message: '   ' }]) {
+      const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
+      expect((await suspend(id, body)).status).toBe(200);
+      expect((await lastNotice(owner.userId))?.message).toBe(suspended(''));
+    }
+    const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
+    const long = await suspend(id, { message: 'x'.repeat(1001) });
+    expect(long.status).toBe(400);
+    expect(long.message).toEqual(expect.any(String));
+    // Refused, so still live: it can be suspended now.
+    expect((await suspend(id, { message: 'Fake' })).status).toBe(200);
   });
 
   it('refuses a blank reason or a wrong kind with 400, and a user with 403', async () => {
