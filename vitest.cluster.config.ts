@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A stuck instance or balancer fails the run with the file named (README, Tests).
+    reporters: ['default', './tests/support/watchdog-reporter.ts'],
   },
 });

@@ -9,6 +9,7 @@ import { authRouter } from './auth/index.ts';
 import { contactRouter } from './contact/index.ts';
 import { conversationsRouter } from './conversations/index.ts';
 import { notificationsRouter } from './notifications/index.ts';
+import { pushRouter } from './push/index.ts';
 import { checkoutRouter, paymentsRouter } from './payments/index.ts';
 import { identify } from './auth/guard.ts';
 import { catalogRouter } from './catalog/index.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: Deps) {
     .route('/', contactRouter)
     .route('/', notificationsRouter)
     .route('/', conversationsRouter)
+    .route('/', pushRouter)
     .route('/', paymentsRouter)
     .route('/', checkoutRouter)
     .route('/', vouchersRouter)

@@ -14,6 +14,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { seedReference } from './db/seed/reference.ts';
 import type { Deps } from './http/env.ts';
 import { createMailer } from './mail/mailer.ts';
+import { loadVapidKeys } from './push/vapid.ts';
 import { paymentProvider } from './payments/providers/index.ts';
 import { storageFor } from './storage/index.ts';
 import { phash } from './trust/phash.ts';
@@ -42,6 +43,7 @@ export async function boot(config: Config): Promise<{
     db,
     config,
     jwtKey: await loadJwtKey(db, config.JWT_SECRET),
+    vapid: await loadVapidKeys(db, config),
     mailer: createMailer({
       from: config.MAIL_FROM,
       smtpUrl: config.SMTP_URL,

@@ -51,6 +51,17 @@ describe('loadConfig', () => {
     expect(config.JWT_SECRET).toBe('s'.repeat(32));
   });
 
+  it('reads how often the subscription job runs: a minute unless told, 1 to 3600 seconds', () => {
+    expect(loadConfig({}).SUBSCRIPTIONS_EVERY_SECONDS).toBe(60);
+    expect(loadConfig({ SUBSCRIPTIONS_EVERY_SECONDS: '1' }).SUBSCRIPTIONS_EVERY_SECONDS).toBe(1);
+    expect(errorFor({ SUBSCRIPTIONS_EVERY_SECONDS: '0' }).message).toMatch(
+      /SUBSCRIPTIONS_EVERY_SECONDS/,
+    );
+    expect(errorFor({ SUBSCRIPTIONS_EVERY_SECONDS: '3601' }).message).toMatch(
+      /SUBSCRIPTIONS_EVERY_SECONDS/,
+    );
+  });
+
   it('accepts postgresql:// URLs too', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y' }).DATABASE_URL).toBe('postgresql://x/y');
   });
@@ -76,6 +87,22 @@ describe('loadConfig', () => {
     const error = errorFor({ JWT_SECRET: 'x'.repeat(31) });
     expect(error.message).toMatch(/JWT_SECRET/);
     expect(error.message).toMatch(/32/);
+  });
+
+  it('takes the VAPID keys as a pair, and names the one missing or malformed', () => {
+    const publicKey = `B${'A'.repeat(86)}`;
+    expect(errorFor({ VAPID_PUBLIC_KEY: publicKey }).message).toMatch(
+      /VAPID_PRIVATE_KEY: is required with the other VAPID key/,
+    );
+    expect(
+      errorFor({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'x'.repeat(43) }).message,
+    ).toMatch(/VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key/);
+    expect(errorFor({ VAPID_SUBJECT: 'http://spotted.mt' }).message).toMatch(/VAPID_SUBJECT/);
+    const config = loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'x'.repeat(43) });
+    expect([config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY]).toEqual([
+      publicKey,
+      'x'.repeat(43),
+    ]);
   });
 
   it('names every wrong setting at once', () => {

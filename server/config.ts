@@ -33,6 +33,20 @@ export const configSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
   FCM_BASE_URL: z.url().default('https://fcm.googleapis.com'),
   TRUST_PROXY: bool.default(false),
+  /** Web push (VAPID) key pair, base64url; unset, a pair is generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key, base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key (32 bytes), base64url')
+    .optional(),
+  /** Who push services contact about this sender: a mailto: or https: address (MAIL_FROM's by default). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
+    .optional(),
   /** Registration attempts per client address and hour (the API answers 429 past it). */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   /** New conversations a user may start per hour (429 past it). */
@@ -55,6 +69,8 @@ export const configSchema = z.object({
   /** How long a stopping instance (SIGTERM) lets requests in flight finish before cutting them. */
   SHUTDOWN_SECONDS: z.coerce.number().min(0).max(600).default(10),
   JOBS: bool.default(true),
+  /** How often the subscription job renews the promotions that are due, or ends them. */
+  SUBSCRIPTIONS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often the saved-search alert job runs; an instant alert leaves within this (plus the mail job's 5 s). */
   ALERTS_EVERY_SECONDS: z.coerce.number().int().min(5).max(240).default(60),
   /** The hour (UTC) from which each day's saved-search digests are sent. */
@@ -76,6 +92,12 @@ export const configSchema = z.object({
 
 const checkedSchema = configSchema
   .superRefine((c, ctx) => {
+    if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'is required with the other VAPID key (set both or neither)',
+      });
     if (c.PAYMENT_PROVIDER !== 'stripe') return;
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!c[key])

@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { mountApi } from './http/front.ts';
 import { PageCache } from './http/page-cache.ts';
 import { processListener } from './http/listener.ts';
-import { NOTHING_POLICY, securityHeaders } from './http/security-headers.ts';
+import { NOTHING_POLICY, securityHeaders, WORKER_POLICY } from './http/security-headers.ts';
 import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
 import { liveListingPage } from './listings/details.ts';
@@ -99,7 +99,12 @@ async function main() {
     serveStatic({
       root: CLIENT_DIR,
       precompressed: true,
-      onFound: (_path, c) => c.header('Content-Security-Policy', NOTHING_POLICY),
+      onFound: (_file, c) => {
+        const worker = c.req.path === '/sw.js';
+        c.header('Content-Security-Policy', worker ? WORKER_POLICY : NOTHING_POLICY);
+        // The worker and the manifest are asked for again on every visit: an update reaches everyone.
+        if (worker || c.req.path === '/manifest.webmanifest') c.header('Cache-Control', 'no-cache');
+      },
     }),
   );
   server.all('*', async (c) => {

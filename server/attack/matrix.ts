@@ -293,4 +293,11 @@ export const matrix: Record<string, Entry> = {
     id((o) => o.savedSearch),
   ),
   'POST /api/saved-searches/unsubscribe': open(),
+
+  // Web push: a browser is forgotten only by the account it is subscribed for.
+  'GET /api/push/key': open(),
+  'POST /api/push/subscriptions': self(),
+  'POST /api/push/subscriptions/remove': owned(404, (w) => ({
+    body: { endpoint: w.own.pushEndpoint },
+  })),
 };

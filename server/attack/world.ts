@@ -4,6 +4,7 @@ import type { Session, TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing, submitListing } from '../../tests/support/listings.ts';
 import { grant } from '../../tests/support/money.ts';
+import { browserSubscription } from '../../tests/support/push.ts';
 import { notifications, subscriptions, transactions } from '../db/schema/index.ts';
 
 /**
@@ -27,6 +28,8 @@ export interface World {
     /** A buyer's conversation with the owner about the owner's car. */
     conversation: number;
     savedSearch: number;
+    /** The endpoint of a browser the owner subscribed to web push. */
+    pushEndpoint: string;
   };
 }
 
@@ -60,6 +63,13 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     owner.accessToken,
   );
   if (saved.code !== 0) throw new Error(`saved-searches failed: ${saved.message}`);
+  const pushEndpoint = 'https://push.example.test/send/owner-browser';
+  const pushed = await ctx
+    .client(owner.accessToken)
+    .call((r) =>
+      r.push.subscriptions.$post({ json: browserSubscription(pushEndpoint).subscription }),
+    );
+  if (pushed.code !== 0) throw new Error(`push/subscriptions failed: ${pushed.message}`);
 
   const [subscription] = await ctx.db
     .select({ id: subscriptions.id })
@@ -94,6 +104,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
       sessionId: created.data.sessionId,
       conversation: opened.data.conversationId,
       savedSearch: saved.data.id,
+      pushEndpoint,
     },
   };
 }

@@ -7,6 +7,7 @@ import type { TallyCounter } from '../insights/tallies.ts';
 import type { Changes } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { VapidKeys } from '../push/vapid.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { JsonText } from './respond.ts';
@@ -18,6 +19,8 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   jwtKey: Uint8Array;
+  /** The web push key pair (server/push/vapid.ts). */
+  vapid: VapidKeys;
   payments: PaymentProvider;
   /** What changed, from any instance (database notices), for what is kept in memory. */
   changes: Changes;

@@ -69,7 +69,9 @@ export const tagDescriptions = {
   Vouchers: 'Codes worth credits: created by administrators, redeemed once per user.',
   Ads: 'Ads shown between listings, and their view and click counts.',
   Contact: 'Messages to support and the administrators’ replies.',
-  Notifications: 'In-app notifications (also sent by e-mail) and the unread count.',
+  Notifications:
+    'In-app notifications (also sent by e-mail, and pushed to phones and to browsers that ' +
+    'subscribed to web push), the unread count, and web push subscriptions.',
   Conversations:
     'Buyers and sellers message each other about a listing; every route answers only the two ' +
     'parties (others get 404). Administrators read a conversation only through its report.',

@@ -9,6 +9,13 @@ import type { MiddlewareHandler } from 'hono';
 export const NOTHING_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The policy of the service worker (/sw.js), which governs what the worker itself may do: it
+ * fetches pages and files of this origin for the offline cache, and runs no other script.
+ */
+export const WORKER_POLICY =
+  "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** The hash a Content-Security-Policy allows an inline script or style element by. */
 export const cspHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -5,6 +5,7 @@ import { SWEEP_EVERY_SECONDS, sweepOrphanImages } from '../images/sweep.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { fcmSender, readServiceAccount } from '../push/fcm.ts';
 import { pushRecentNotifications } from '../push/push-job.ts';
+import { webPushSender } from '../push/web-push.ts';
 import { renewDue } from '../promotion/promotion.ts';
 import { runAlerts } from '../saved-searches/alerts.ts';
 import { priceJobSettings, queueEveryModel, rateQueuedModels } from '../prices/price-job.ts';
@@ -12,7 +13,8 @@ import type { Job } from './scheduler.ts';
 
 /**
  * The background work of an instance. Ads and vouchers need no job: they stop counting as live
- * at their expiry time in every query. Push runs only when Firebase credentials are configured.
+ * at their expiry time in every query. Push goes to the browsers that subscribed to web push, and
+ * to phones when Firebase credentials are configured.
  */
 export function jobsFor(deps: Deps): Job[] {
   const jobs: Job[] = [
@@ -27,7 +29,11 @@ export function jobsFor(deps: Deps): Job[] {
       run: () => queueEveryModel(deps.db, priceJobSettings),
     },
     { name: 'mail', everySeconds: 5, run: () => deliverQueuedMail(deps.db, deps.mailer) },
-    { name: 'subscriptions', everySeconds: 60, run: () => renewDue(deps.db) },
+    {
+      name: 'subscriptions',
+      everySeconds: deps.config.SUBSCRIPTIONS_EVERY_SECONDS,
+      run: () => renewDue(deps.db),
+    },
     {
       name: 'insights',
       everySeconds: INSIGHTS_JOB_SECONDS,
@@ -46,13 +52,14 @@ export function jobsFor(deps: Deps): Job[] {
     },
   ];
   const file = deps.config.FIREBASE_SERVICE_ACCOUNT_FILE;
-  if (file) {
-    const sender = fcmSender(readServiceAccount(file), deps.config.FCM_BASE_URL);
-    jobs.push({
-      name: 'push',
-      everySeconds: 5,
-      run: () => pushRecentNotifications(deps.db, sender),
-    });
-  }
+  const senders = {
+    fcm: file ? fcmSender(readServiceAccount(file), deps.config.FCM_BASE_URL) : undefined,
+    web: webPushSender(deps.vapid),
+  };
+  jobs.push({
+    name: 'push',
+    everySeconds: 5,
+    run: () => pushRecentNotifications(deps.db, senders),
+  });
   return jobs;
 }

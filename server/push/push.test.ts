@@ -74,18 +74,18 @@ describe('push notifications', () => {
     });
     await notify(ctx.db, without.userId, { typeId: 1, title: 'Hello', message: '<p>Hi</p>' });
     const push = await sender();
-    expect(await pushRecentNotifications(ctx.db, push)).toBe(1);
+    expect(await pushRecentNotifications(ctx.db, { fcm: push })).toBe(1);
     expect(sent).toEqual([
       { token: 'device-token-1', title: 'Your listing is live', body: 'It is live.' },
     ]);
-    expect(await pushRecentNotifications(ctx.db, push)).toBe(0);
+    expect(await pushRecentNotifications(ctx.db, { fcm: push })).toBe(0);
     expect(sent).toHaveLength(1);
   });
 
   it('forgets a token Firebase no longer knows', async () => {
     const stale = await signUp(ctx, 'private', { firebaseToken: 'stale-token' });
     await notify(ctx.db, stale.userId, { typeId: 1, title: 'Hello', message: 'Hi' });
-    await pushRecentNotifications(ctx.db, await sender());
+    await pushRecentNotifications(ctx.db, { fcm: await sender() });
     const [row] = await ctx.db
       .select({ token: users.firebaseToken })
       .from(users)

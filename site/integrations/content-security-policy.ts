@@ -40,6 +40,9 @@ export const contentSecurityPolicy = {
     "default-src 'self'",
     `img-src ${imageSources()}`,
     "connect-src 'self'",
+    // The service worker (/sw.js) and the web app manifest, from this origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

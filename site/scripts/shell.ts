@@ -38,12 +38,25 @@ toggleMenu(
   () => void loadNotifications(),
 );
 
+/** Logging out ends this browser's web push for the account (the next user turns on their own). */
+async function forgetPush() {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  if (!subscription) return;
+  await api.call((r) =>
+    r.push.subscriptions.remove.$post({ json: { endpoint: subscription.endpoint } }),
+  );
+  await subscription.unsubscribe().catch(() => false);
+}
+
 /** Logout asks first; success (or no stored user) clears the session and reloads at home. */
 export async function logout() {
   if (!(await confirm('Are you sure that you want to log out?'))) return;
   const session = readSession();
   if (session) {
     const done = showProgress(messages.login.logoutProgress);
+    await forgetPush();
     const res = await api.call((r) =>
       r.user.logout[':id'].$put({ param: { id: String(session.userId) } }),
     );
@@ -155,4 +168,17 @@ if (app) {
 if (!/^\/(search|car\/)/.test(location.pathname)) {
   sessionStorage.removeItem('searchFilters');
   sessionStorage.removeItem('scrollPosition');
+}
+
+// The service worker (public/sw.js: the offline page, the last listings seen, web push) registers
+// once the page has loaded and the browser is idle, so it never competes with what the page needs.
+if ('serviceWorker' in navigator) {
+  const register = () =>
+    void navigator.serviceWorker
+      .register('/sw.js')
+      .catch((error: unknown) => console.warn('[service worker]', error));
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(register) : setTimeout(register, 1000);
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
 }

@@ -17,6 +17,7 @@ import { PASSWORD, privatePayload } from '../support/factories.ts';
 import { yarisListing } from '../support/listing-payload.ts';
 import { testDatabaseUrl, withDatabase } from '../support/postgres-url.ts';
 import { S3_CREDENTIALS, startS3, type TestS3 } from '../support/s3.ts';
+import { insertListings, jobRuns, outboxMails, until } from './jobs.ts';
 import { startNginx, type Nginx } from './nginx.ts';
 
 /**
@@ -29,6 +30,8 @@ const ADMIN = { email: 'cluster-admin@spotted.mt', password: 'ClusterAdmin123' }
 const CLIENT_ADDRESS = '203.0.113.7';
 const WORKERS = 4;
 const PAUSE_MS = 10;
+const METRICS_TOKEN = 'cluster-metrics-token-0123';
+const byNumber = (a: number, b: number) => a - b;
 
 let dir: string;
 let s3: TestS3;
@@ -52,6 +55,10 @@ const envOf = (i: 0 | 1, databaseUrl: string): Record<string, string> => ({
   TRUST_PROXY: 'true',
   REGISTRATIONS_PER_HOUR: '100000',
   JOBS: 'true',
+  // Short periods, so that both instances run each job several times during the test.
+  SUBSCRIPTIONS_EVERY_SECONDS: '1',
+  ALERTS_EVERY_SECONDS: '5',
+  METRICS_TOKEN,
   SHUTDOWN_SECONDS: '10',
 });
 let env: [Record<string, string>, Record<string, string>];
@@ -66,21 +73,28 @@ const instance = (i: 0 | 1) => {
   return server;
 };
 
+/**
+ * CLUSTER_PORTS=4521 runs the two instances, nginx and s3rver on 4521 to 4524; unset, on free
+ * ports the system picks.
+ */
+const portBase = Number(process.env.CLUSTER_PORTS) || 0;
+const port = async (n: number) => (portBase ? portBase + n : freePort());
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'spotted-cluster-'));
   await stubSite(path.join(dir, 'site'));
-  s3 = await startS3();
+  s3 = await startS3(portBase ? portBase + 3 : 0);
   databaseName = `spotted_cluster_${randomBytes(6).toString('hex')}`;
   admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   await admin.query(`create database ${databaseName}`);
   const databaseUrl = withDatabase(testDatabaseUrl, databaseName);
-  ports[0] = await freePort();
-  ports[1] = await freePort();
+  ports[0] = await port(0);
+  ports[1] = await port(1);
   env = [envOf(0, databaseUrl), envOf(1, databaseUrl)];
   // Both start together on the empty database: one migrates, the other waits for its lock.
   await Promise.all([start(0), start(1)]);
-  nginx = await startNginx(path.join(dir, 'nginx'), ports, await freePort());
+  nginx = await startNginx(path.join(dir, 'nginx'), ports, await port(2));
   sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
 });
@@ -309,6 +323,261 @@ describe('two instances behind nginx, on PostgreSQL and S3', () => {
     );
     expect(sentBy[0]!.length).toBeGreaterThan(0);
     expect(sentBy[1]!.length).toBeGreaterThan(0);
+  });
+
+  it('renews, expires and alerts exactly once per item with both instances running the jobs', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const base = nginx.url;
+    const adminSession = await call<Session>(base, 'POST', '/api/user/login', { body: ADMIN });
+    expect(adminSession.code, adminSession.message).toBe(0);
+    const asAdmin = adminSession.data.accessToken;
+    const {
+      rows: [featured],
+    } = await sql.query<{ price: number }>('select price from listing_types where id = 2');
+    const price = featured!.price;
+    const {
+      rows: [yaris],
+    } = await sql.query<{ make: number; model: number }>(
+      `select m.id as make, mo.id as model from makes m join models mo on mo.make_id = m.id
+        where m.name = 'Toyota' and mo.name = 'Yaris'`,
+    );
+    const {
+      rows: [other],
+    } = await sql.query<{ make: number; model: number }>(
+      `select m.id as make, min(mo.id) as model from makes m join models mo on mo.make_id = m.id
+        where m.name <> 'Toyota' group by m.id order by m.id limit 1`,
+    );
+
+    /** A seller with `promotions` Featured listings paid from a voucher, `spare` credits left. */
+    const promoter = async (kind: string, promotions: number, spare: number) => {
+      const seller = await register(base);
+      const start = (
+        await call<{ balance: number }>(base, 'GET', `/api/user/balance/${seller.userId}`, {
+          token: seller.accessToken,
+        })
+      ).data.balance;
+      const voucher = await call<{ code: string }>(base, 'POST', '/api/voucher/add', {
+        body: { credits: promotions * price + spare - start, daysActive: 1 },
+        token: asAdmin,
+      });
+      expect(voucher.code, voucher.message).toBe(0);
+      const redeemed = await call(base, 'POST', '/api/voucher/redeem', {
+        body: { userId: seller.userId, code: voucher.data.code },
+        token: seller.accessToken,
+      });
+      expect(redeemed.code, redeemed.message).toBe(0);
+      const titles = Array.from({ length: promotions }, (_, n) => `${kind} ${tag} ${n}`);
+      const ids = await insertListings(sql, {
+        userId: seller.userId,
+        state: 'ACTIVE',
+        ...yaris!,
+        titles,
+      });
+      for (const carId of ids) {
+        const res = await call(base, 'POST', '/api/car/promote', {
+          body: { carId, listingTypeId: 2 },
+          token: seller.accessToken,
+        });
+        expect(res.code, res.message).toBe(0);
+      }
+      return { ...seller, ids, titles };
+    };
+    // Renewed: the balance pays exactly one more period of each. Canceled: each ends at expiry.
+    // Short: nothing left, so each ends at expiry for want of credits.
+    const [renewing, canceling, short] = await Promise.all([
+      promoter('Renew', 15, 15 * price),
+      promoter('Cancel', 10, 0),
+      promoter('Short', 10, 0),
+    ]);
+    for (const carId of canceling.ids) {
+      const res = await call(base, 'PUT', `/api/subscription/cancel/${carId}`, {
+        token: canceling.accessToken,
+      });
+      expect(res.code, res.message).toBe(0);
+    }
+
+    // Saved searches of buyers, then new listings that match them, approved through the API.
+    const buyers = await Promise.all(
+      [0, 1, 2].map(async (n) => {
+        const buyer = await register(base);
+        const name = `Cluster alert ${tag} ${n}`;
+        const saved = await call<{ id: number }>(base, 'POST', '/api/saved-searches', {
+          body: { name, filters: { brand: other!.make }, alert: 'instant' },
+          token: buyer.accessToken,
+        });
+        expect(saved.code, saved.message).toBe(0);
+        return { ...buyer, name, searchId: saved.data.id };
+      }),
+    );
+    const dealer = await register(base);
+    const matching = await insertListings(sql, {
+      userId: dealer.userId,
+      state: 'PENDING',
+      ...other!,
+      titles: Array.from({ length: 12 }, (_, n) => `Alert ${tag} ${n}`),
+    });
+
+    // Time travel: every promotion's period ended a day ago; the subscription job of either
+    // instance (every second) finds them due.
+    const promoters = [renewing, canceling, short].map((s) => s.userId);
+    await sql.query(
+      `update subscription_periods set period_start = period_start - interval '31 days',
+         period_end = period_end - interval '31 days'
+        where subscription_id in (select id from subscriptions where user_id = any($1::int[]))`,
+      [promoters],
+    );
+    await sql.query(
+      `update subscriptions set created_at = created_at - interval '31 days',
+         expires_at = expires_at - interval '31 days' where user_id = any($1::int[])`,
+      [promoters],
+    );
+    // The matching cars go live in two waves, so the alert job sees them in separate runs.
+    const approve = async (ids: number[]) => {
+      for (const id of ids) {
+        const res = await call(base, 'POST', `/api/cars/requests/approve/${id}`, {
+          token: asAdmin,
+        });
+        expect(res.code, res.message).toBe(0);
+      }
+    };
+    const matchedCount = async () =>
+      (
+        await sql.query<{ n: number }>(
+          'select count(*)::int as n from saved_search_matches where saved_search_id = any($1::int[])',
+          [buyers.map((b) => b.searchId)],
+        )
+      ).rows[0]!.n;
+    await approve(matching.slice(0, 6));
+    await until('the first wave matched', async () => (await matchedCount()) >= 6 * buyers.length);
+    await approve(matching.slice(6));
+    await until('every car matched', async () => (await matchedCount()) === 12 * buyers.length);
+    await until('no promotion is due', async () => {
+      const { rows } = await sql.query<{ n: number }>(
+        `select count(*)::int as n from subscriptions
+          where user_id = any($1::int[]) and type_id in (1, 3) and expires_at <= now()`,
+        [promoters],
+      );
+      return rows[0]!.n === 0;
+    });
+    const emails = [renewing, canceling, short, ...buyers].map((u) => u.email);
+    await until('every e-mail sent', async () => {
+      const { rows } = await sql.query<{ n: number }>(
+        'select count(*)::int as n from mail_queue where "to" = any($1::text[]) and sent_at is null',
+        [emails],
+      );
+      return rows[0]!.n === 0;
+    });
+    // Both instances then run both jobs again (at least once each) with nothing left to do.
+    const runsOf = () =>
+      Promise.all(
+        [0, 1].flatMap((i) =>
+          ['subscriptions', 'saved-search-alerts'].map((job) =>
+            jobRuns(instance(i as 0 | 1).url, METRICS_TOKEN, job),
+          ),
+        ),
+      );
+    const settled = await runsOf();
+    expect(
+      settled.every((n) => n > 0),
+      `job runs: ${settled.join(', ')}`,
+    ).toBe(true);
+    await until('both instances ran both jobs again', async () =>
+      (await runsOf()).every((n, k) => n > settled[k]!),
+    );
+
+    // Renewals: one charge per period in the ledger, balance and ledger equal, one period row more.
+    const charges = await sql.query<{ listing_id: number; credits: number }>(
+      `select listing_id, credits from transactions where type_id = 8 and user_id = any($1::int[])`,
+      [promoters],
+    );
+    expect(charges.rows.map((r) => r.listing_id).sort(byNumber)).toEqual(
+      [...renewing.ids].sort(byNumber),
+    );
+    expect(charges.rows.every((r) => r.credits === price)).toBe(true);
+    const wallet = await sql.query<{ balance: number; ledger: number }>(
+      `select u.balance, (select coalesce(sum(credits), 0)::int from ledger_entries l
+          where l.user_id = u.id) as ledger from users u where u.id = $1`,
+      [renewing.userId],
+    );
+    expect(wallet.rows[0]).toEqual({ balance: 0, ledger: 0 });
+    const periods = await sql.query<{ listing_id: number; n: number }>(
+      `select listing_id, count(*)::int as n from subscription_periods
+        where listing_id = any($1::int[]) group by listing_id`,
+      [renewing.ids],
+    );
+    expect(periods.rows.map((r) => r.n)).toEqual(renewing.ids.map(() => 2));
+    // Expiries: each ended once (expired, Standard again), the others' balances untouched.
+    const states = await sql.query<{ user_id: number; type_id: number; listing_type_id: number }>(
+      `select s.user_id, s.type_id, l.listing_type_id from subscriptions s
+         join listings l on l.id = s.listing_id where s.user_id = any($1::int[])`,
+      [promoters],
+    );
+    for (const row of states.rows) {
+      const renewed = row.user_id === renewing.userId;
+      expect(row).toEqual({
+        user_id: row.user_id,
+        type_id: renewed ? 1 : 2,
+        listing_type_id: renewed ? 2 : 3,
+      });
+    }
+    expect(states.rows).toHaveLength(35);
+    // One notice and one queued e-mail per item, naming it.
+    const notices = await sql.query<{ user_id: number; title: string; message: string }>(
+      `select user_id, title, message from notifications
+        where user_id = any($1::int[]) and title like 'Promotion %'`,
+      [promoters],
+    );
+    const noticed = (
+      seller: { userId: number; titles: string[] },
+      title: string,
+      reason: string,
+    ) => {
+      const mine = notices.rows.filter((n) => n.user_id === seller.userId);
+      expect(mine.map((n) => n.title)).toEqual(seller.titles.map(() => title));
+      const named = seller.titles.map(
+        (t) =>
+          mine.filter((n) => n.message.includes(`"${t}"`) && n.message.includes(reason)).length,
+      );
+      expect(named).toEqual(seller.titles.map(() => 1));
+    };
+    noticed(renewing, 'Promotion renewed', 'was renewed');
+    noticed(canceling, 'Promotion ended', 'was canceled');
+    noticed(short, 'Promotion ended', 'your balance is too low');
+    // Alerts: each car reached each search in exactly one alert e-mail (with its notice).
+    const alerts = await sql.query<{ to: string; subject: string; text: string }>(
+      `select "to", subject, text from mail_queue where subject like $1`,
+      [`%"Cluster alert ${tag} %"`],
+    );
+    for (const buyer of buyers) {
+      const mine = alerts.rows.filter((a) => a.subject.endsWith(`"${buyer.name}"`));
+      expect(mine.every((a) => a.to === buyer.email)).toBe(true);
+      const cars = mine.flatMap((a) =>
+        [...a.text.matchAll(/\/car\/(\d+)$/gm)].map((m) => Number(m[1])),
+      );
+      expect(cars.sort(byNumber)).toEqual([...matching].sort(byNumber));
+      const told = await sql.query<{ n: number }>(
+        `select count(*)::int as n from notifications where user_id = $1 and title like '% new car%'`,
+        [buyer.userId],
+      );
+      expect(told.rows[0]!.n).toBe(mine.length);
+    }
+    // Mail: every one of those e-mails left once, through one instance or the other.
+    const queued = await sql.query<{ to: string; subject: string; n: number }>(
+      `select "to", subject, count(*)::int as n from mail_queue where "to" = any($1::text[])
+        group by "to", subject`,
+      [emails],
+    );
+    const sent = await outboxMails([0, 1].map((i) => path.join(dir, `data-${i}`)));
+    for (const { to, subject, n } of queued.rows) {
+      expect(
+        sent.filter((m) => m.to === to && m.subject === subject),
+        `${to}: ${subject}`,
+      ).toHaveLength(n);
+    }
+    console.info(
+      `[cluster] jobs: ${charges.rows.length} renewals, ${states.rows.length - renewing.ids.length} expiries, ` +
+        `${alerts.rows.length} alert e-mails; runs per instance ${settled.join(', ')}`,
+    );
   });
 
   it('loses no acknowledged write when an instance is killed, and fails only requests in flight', async () => {

@@ -24,6 +24,7 @@ const pages = {
   '/privacy-policy': null,
   '/terms-of-use': null,
   '/no-such-page': 'Page not spotted!',
+  '/offline': 'You are offline',
 } as const;
 
 test.describe('pages', () => {

@@ -21,6 +21,7 @@ import { tallyCounter } from '../../server/insights/tallies.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Deps } from '../../server/http/env.ts';
 import type { MailMessage } from '../../server/mail/mailer.ts';
+import { loadVapidKeys } from '../../server/push/vapid.ts';
 import { paymentProvider } from '../../server/payments/providers/index.ts';
 import { storageFor } from '../../server/storage/index.ts';
 import { createTestDatabase } from './database.ts';
@@ -67,6 +68,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     mailer: { send: async (message) => void outbox.push(message) },
     storage: storageFor(config),
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
+    vapid: await loadVapidKeys(database.db, config),
     changes,
     reference: referenceCache(database.db, changes),
     views: viewCounter(database.db),

@@ -135,3 +135,22 @@ export const reasonTemplates = pgTable('reason_templates', {
   text: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Browsers that asked for web push (the site's account area): one row per push endpoint, owned by
+ * whoever subscribed it last; the push job deletes a row its push service answers 404 or 410.
+ */
+export const webPushSubscriptions = pgTable(
+  'web_push_subscriptions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull().unique(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('web_push_subscriptions_user_idx').on(t.userId)],
+);

@@ -45,9 +45,14 @@ async function inFavorites(userId: number, carId: number): Promise<boolean> {
   return false;
 }
 
-/** Counts a contact reveal or a share of the listing for its seller's insights. */
-const countEvent = (id: number, kind: 'phone' | 'email' | 'share') =>
-  void api.call((r) => r.car[':id'].event.$post({ param: { id: String(id) }, json: { kind } }));
+/**
+ * Counts a share of the listing for its seller's insights. Calls and e-mails to the seller are
+ * counted by the page's own script (site/scripts/contact-reveals.ts), from before hydration.
+ */
+const countShare = (id: number) =>
+  void api.call((r) =>
+    r.car[':id'].event.$post({ param: { id: String(id) }, json: { kind: 'share' } }),
+  );
 
 /** The way out of the 'logged in to save' toast. */
 const logIn = { label: 'Log in', href: '/login' };
@@ -87,20 +92,6 @@ export default function ListingActions({ car, source, call, message = null, view
         const shown = document.getElementById('listing-views');
         if (res.code === 0 && shown) shown.textContent = `${res.data.views} views`;
       });
-  }, [active, car.id, source]);
-
-  useEffect(() => {
-    // Seller insights: a call or an e-mail to the seller, from any of the page's tel: and mailto:
-    // links (the seller box and the contact bar), counted by the same kind of beacon as the view.
-    if (source !== 'live' || !active) return;
-    const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element).closest?.('a[href^="tel:"], a[href^="mailto:"]');
-      if (!link) return;
-      const kind = link.getAttribute('href')?.startsWith('tel:') ? 'phone' : 'email';
-      countEvent(car.id, kind);
-    };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
   }, [active, car.id, source]);
 
   useEffect(() => {
@@ -161,7 +152,7 @@ export default function ListingActions({ car, source, call, message = null, view
   };
 
   const share = async () => {
-    countEvent(car.id, 'share');
+    countShare(car.id);
     await copy(location.href);
     showToast(messages.listing.copied);
   };
