@@ -27,11 +27,12 @@ const othersOpen = (userId: number) =>
   and(ne(listings.userId, userId), inArray(listings.state, ['ACTIVE', 'PENDING']));
 
 /**
- * Stored photos within SAME_PHOTO_DISTANCE of one of `hashes`, whoever's. The four band indexes
+ * Stored photos within SAME_PHOTO_DISTANCE of one of `hashes`, whoever's (but those of listing
+ * `except`, the listing's own; the other listings' states are read after). The four band indexes
  * find the candidates (nearBandValues: exact look-ups, never a scan of every stored hash), and
  * only those are measured. A query on this one table, so the planner always starts from them.
  */
-export function nearPhotos(tx: Db, hashes: bigint[]) {
+export function nearPhotos(tx: Db, hashes: bigint[], except?: number) {
   const near = nearBandValues(hashes);
   const distances = hashes.map(
     (hash) => sql`bit_count((${listingImages.phash} # ${hash.toString()}::bigint)::bit(64))`,
@@ -48,6 +49,7 @@ export function nearPhotos(tx: Db, hashes: bigint[]) {
         or(...near.map((values, band) => inArray(photoBand(listingImages.phash, band), values))),
         // A flat image hashes to 0 (and a photo that could not be read is stored as 0).
         ne(listingImages.phash, 0n),
+        except === undefined ? undefined : ne(listingImages.listingId, except),
         sql`least(${sql.join(distances, sql`, `)}) <= ${SAME_PHOTO_DISTANCE}`,
       ),
     )
@@ -68,6 +70,7 @@ async function nearPairs(tx: Db, listingId: number, userId: number) {
   const found = await nearPhotos(
     tx,
     mine.map((p) => p.phash),
+    listingId,
   );
   const listingIds = [...new Set(found.map((p) => p.listingId))];
   const open = listingIds.length
