@@ -71,7 +71,7 @@
  *   denyRequest(id, message)  POST cars/request/deny {id, message}
  *   approveEdit(id)           POST cars/edit/approve/{id}
  *   denyEdit(id, message)     POST cars/edit/deny {id, message}
- *   suspend(id)               POST cars/suspend/{id}
+ *   suspend(id, message?)     POST cars/suspend/{id} {message}
  *   activate(id)              POST cars/activate/{id}
  *   dismissReports(id)        POST car/{id}/report/delete
  *   deactivateAd(id)          PUT  ad/deactivate/{id}
@@ -155,7 +155,8 @@ export interface AdminDataProvider extends DataProvider {
   denyRequest(id: Identifier, message: string): Promise<Done>;
   approveEdit(id: Identifier): Promise<Done>;
   denyEdit(id: Identifier, message: string): Promise<Done>;
-  suspend(id: Identifier): Promise<Done>;
+  /** `message`: the reason the owner receives; none sends the notice alone. */
+  suspend(id: Identifier, message?: string): Promise<Done>;
   activate(id: Identifier): Promise<Done>;
   dismissReports(id: Identifier): Promise<Done>;
   deactivateAd(id: Identifier): Promise<Done<RaRecord>>;
@@ -603,7 +604,10 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
     approveEdit: (id) => call((r) => r.cars.edit.approve[':id'].$post(byId(id))),
     denyEdit: (id, message) =>
       call((r) => r.cars.edit.deny.$post({ json: { id: Number(id), message } })),
-    suspend: (id) => call((r) => r.cars.suspend[':id'].$post(byId(id))),
+    suspend: (id, message) =>
+      call((r) =>
+        r.cars.suspend[':id'].$post({ ...byId(id), json: message?.trim() ? { message } : {} }),
+      ),
     activate: (id) => call((r) => r.cars.activate[':id'].$post(byId(id))),
     dismissReports: (id) => call((r) => r.car[':id'].report.delete.$post(byId(id))),
     deactivateAd: (id) => call((r) => r.ad.deactivate[':id'].$put(byId(id))),

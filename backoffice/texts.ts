@@ -51,6 +51,7 @@ export const texts = {
   },
   review: {
     denyPlaceholder: 'Enter a reason for denial',
+    suspendPlaceholder: 'Enter a reason for suspension (optional)',
     seeAllPhotos: 'See all photos',
     notRegistered: 'Not registered',
   },

@@ -17,7 +17,7 @@ import { createMailer } from './mail/mailer.ts';
 import { loadVapidKeys } from './push/vapid.ts';
 import { paymentProvider } from './payments/providers/index.ts';
 import { storageFor } from './storage/index.ts';
-import { dhash } from './trust/dhash.ts';
+import { phash } from './trust/phash.ts';
 import { backfillPhotoHashes } from './trust/flags.ts';
 
 /** Everything the app needs before it can answer: database, migrations, data, mail, storage. */
@@ -63,7 +63,7 @@ export async function boot(config: Config): Promise<{
   if (config.DEMO_DATA) await seedDemo(deps);
   // Photos stored before duplicate detection get their hash in the background (a few ms each).
   if (config.JOBS) {
-    void backfillPhotoHashes(db, (key) => deps.storage.get(key), dhash).catch((error: unknown) =>
+    void backfillPhotoHashes(db, (key) => deps.storage.get(key), phash).catch((error: unknown) =>
       console.error('Hashing stored photos failed', error),
     );
   }

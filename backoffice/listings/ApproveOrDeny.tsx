@@ -1,6 +1,6 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { DenyDialog } from './DenyDialog.tsx';
+import { ReasonDialog } from './ReasonDialog.tsx';
 
 interface ApproveOrDenyProps {
   busy: boolean;
@@ -22,11 +22,12 @@ export function ApproveOrDeny({ busy, denyTitle, onApprove, onDeny }: ApproveOrD
       <Button variant="outlined" color="error" disabled={busy} onClick={() => setDenying(true)}>
         Deny
       </Button>
-      <DenyDialog
+      <ReasonDialog
         open={denying}
         title={denyTitle}
+        kind="deny"
         onClose={() => setDenying(false)}
-        onDeny={(reason) => {
+        onSubmit={(reason) => {
           setDenying(false);
           onDeny(reason);
         }}

@@ -1,14 +1,19 @@
 import { Button } from '@mui/material';
+import { useState } from 'react';
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
 import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, ListingRecord } from '../dataProvider.ts';
 import { texts } from '../texts.ts';
 import { ListingView } from './ListingView.tsx';
+import { ReasonDialog } from './ReasonDialog.tsx';
 import { TrustPanel } from './TrustPanel.tsx';
 import { ReviewFrame, reviewMeta } from './ReviewFrame.tsx';
 import { useDecision } from './useDecision.ts';
 
-/** /admin/car/report/{carId}: a reported live listing with its reports; dismiss or suspend. */
+/**
+ * /admin/car/report/{carId}: a reported live listing with its reports; dismiss, or suspend with
+ * an optional reason (the kept suspension reasons are offered).
+ */
 export function ReportReview() {
   const { carId = '' } = useParams<{ carId: string }>();
   const { data, isPending, error } = useGetOne<ListingRecord>('reported-listings', {
@@ -17,6 +22,7 @@ export function ReportReview() {
   });
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { decide, dialogs, busy } = useDecision();
+  const [suspending, setSuspending] = useState(false);
 
   return (
     <ReviewFrame
@@ -44,16 +50,24 @@ export function ReportReview() {
               variant="contained"
               color="error"
               disabled={busy}
-              onClick={() =>
-                decide(
-                  texts.progress.suspendingListing,
-                  () => dataProvider.suspend(carId),
-                  messages.moderation.suspended,
-                )
-              }
+              onClick={() => setSuspending(true)}
             >
               Suspend
             </Button>
+            <ReasonDialog
+              open={suspending}
+              title="Suspend listing"
+              kind="suspend"
+              onClose={() => setSuspending(false)}
+              onSubmit={(reason) => {
+                setSuspending(false);
+                void decide(
+                  texts.progress.suspendingListing,
+                  () => dataProvider.suspend(carId, reason),
+                  messages.moderation.suspended,
+                );
+              }}
+            />
           </>
         )
       }

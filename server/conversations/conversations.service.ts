@@ -16,7 +16,7 @@ import { LISTING_NOT_FOUND } from '../listings/details.ts';
 import { isLive } from '../listings/listings.queries.ts';
 import { escapeHtml, notificationTypes, notify } from '../notifications/notify.ts';
 import { asParty, blocksBetween, displayName, type Party } from './parties.ts';
-import { looksLikeScam } from './scam-check.ts';
+import { looksLikeScam } from '../trust/scam.ts';
 
 type Sender = Pick<Deps, 'db' | 'config'>;
 

@@ -5,7 +5,7 @@ import { conversationTexts } from '#shared/schemas/conversation.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing } from '../../tests/support/listings.ts';
 import { mailQueue, notifications, users } from '../db/schema/index.ts';
-import { looksLikeScam } from './scam-check.ts';
+import { looksLikeScam } from '../trust/scam.ts';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
 
@@ -208,9 +208,14 @@ describe('rate limits', () => {
   });
 });
 
+// The check is the trust module's (server/trust/scam.ts), the same patterns as listings'.
 describe('the scam-pattern check', () => {
   it.each([
     'Please pay a deposit first',
+    'A down payment by bank transfer, please',
+    'Call 79 12 34 56 after six',
+    'The delivery agent takes bitcoin',
+    'Add me on Telegram @fastcars',
     'Payment by gift card only',
     'Write to me at seller@example.com',
     'Call me on +356 7912 3456',

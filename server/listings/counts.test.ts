@@ -30,7 +30,7 @@ describe('the totals of the public lists', () => {
 
     await ctx
       .client(admin.accessToken)
-      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }));
+      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) }, json: {} }));
     expect(await total(cheap)).toBe(before);
   });
 });

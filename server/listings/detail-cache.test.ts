@@ -35,7 +35,7 @@ describe('a live listing read from the detail cache', () => {
 
     await ctx
       .client(admin.accessToken)
-      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }));
+      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) }, json: {} }));
     expect(
       (await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }))).status,
     ).toBe(404);

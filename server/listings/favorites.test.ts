@@ -159,7 +159,7 @@ describe('favorite/get', () => {
 
     const suspended = await ctx
       .client(admin.accessToken)
-      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(victim) } }));
+      .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(victim) }, json: {} }));
     expect(suspended).toMatchObject({ code: 0, message: 'Car suspended' });
     const without = await list(user.accessToken);
     expect(ids(without.data)).toEqual([cars[0]]);

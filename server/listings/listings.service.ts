@@ -82,7 +82,7 @@ export async function photoKeys(db: Db, listingIds: number[]) {
       cardWidths: listingImages.cardWidths,
       largeWidth: listingImages.largeWidth,
       largeHeight: listingImages.largeHeight,
-      dhash: listingImages.dhash,
+      phash: listingImages.phash,
     })
     .from(listingImages)
     .where(inArray(listingImages.listingId, listingIds));

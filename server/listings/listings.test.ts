@@ -416,7 +416,7 @@ describe('moderation', () => {
         'POST /api/cars/requests/approve/:id',
         (r) => r.cars.requests.approve[':id'].$post({ param }),
       ],
-      ['POST /api/cars/suspend/:id', (r) => r.cars.suspend[':id'].$post({ param })],
+      ['POST /api/cars/suspend/:id', (r) => r.cars.suspend[':id'].$post({ param, json: {} })],
       ['POST /api/cars/activate/:id', (r) => r.cars.activate[':id'].$post({ param })],
       ['POST /api/car/:id/report/delete', (r) => r.car[':id'].report.delete.$post({ param })],
       ['GET /api/car/reports/:id', (r) => r.car.reports[':id'].$get({ param })],
@@ -572,7 +572,7 @@ describe('editing a live listing', () => {
       (
         await ctx
           .client(admin.accessToken)
-          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }))
+          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) }, json: {} }))
       ).message,
     ).toBe('Car suspended');
     const edit = await ctx.client(seller.accessToken).call(async (r) =>

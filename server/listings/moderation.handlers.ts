@@ -59,7 +59,8 @@ export const denyEdit: Handler<typeof routes.denyEdit> = async (c) => {
 };
 
 export const suspend: Handler<typeof routes.suspend> = async (c) => {
-  await moderation.suspend(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
+  const reason = c.req.valid('json').message?.trim() || undefined;
+  await moderation.suspend(c.var.deps, requireCaller(c.var), c.req.valid('param').id, reason);
   return ok(c, null, m.suspended);
 };
 

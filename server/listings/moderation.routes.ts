@@ -1,5 +1,5 @@
 import { carCardSchema, carDetailSchema, reportSchema } from '#shared/schemas/listing-display.ts';
-import { denySchema } from '#shared/schemas/listing-payload.ts';
+import { denySchema, suspendSchema } from '#shared/schemas/listing-payload.ts';
 import {
   adminSorts,
   listAnswerDescription,
@@ -108,13 +108,21 @@ export const approveEdit = decision(
   'Approve an edit',
   "'Successfully approved car'",
 );
-export const suspend = decision(
-  'suspendListing',
-  'post',
-  '/cars/suspend/{id}',
-  'Suspend a live listing',
-  "'Car suspended'",
-);
+export const suspend = route({
+  method: 'post',
+  path: '/cars/suspend/{id}',
+  tag,
+  operationId: 'suspendListing',
+  summary: 'Suspend a live listing',
+  description:
+    "Suspend a live listing; the message is 'Car suspended'. The body is optional: a `message` " +
+    'is the reason the owner receives, as sent, after the notice of suspension.',
+  errors: [409],
+  security: bearer,
+  middleware: [requireAdmin] as const,
+  request: { params: idParams, body: { ...jsonBody(suspendSchema), required: false } },
+  responses: responses(nothing, "'Car suspended'"),
+});
 export const activate = decision(
   'activateListing',
   'post',

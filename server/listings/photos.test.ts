@@ -279,12 +279,12 @@ describe('savePhotos', () => {
         cardWidths: [320, 480, 640, 840],
         largeWidth: 2000,
         largeHeight: 1500,
-        dhash: first!.dhash,
+        phash: first!.phash,
         isCover: true,
         position: 0,
       },
     ]);
-    expect(typeof first!.dhash).toBe('bigint');
+    expect(typeof first!.phash).toBe('bigint');
     expect(await storedFiles()).toEqual(before);
 
     const changed = await noisy(1200, 900).jpeg().toBuffer();

@@ -8,7 +8,7 @@ import {
   withPixels,
 } from '../images/process.ts';
 import { newKey, withFiles, type Storage, type StorageFile } from '../storage/storage.ts';
-import { dhash } from '../trust/dhash.ts';
+import { phash } from '../trust/phash.ts';
 
 /** One photo as the listing form sends it (listingImageInputSchema). */
 export interface PhotoInput {
@@ -25,8 +25,8 @@ export interface PhotoVersions {
   /** The full-screen version's size, when the upload was larger than 840 px. */
   largeWidth: number | null;
   largeHeight: number | null;
-  /** The perceptual hash that finds copies of the photo (server/trust/dhash.ts). */
-  dhash: bigint | null;
+  /** The perceptual hash that finds copies of the photo (server/trust/phash.ts). */
+  phash: bigint | null;
 }
 
 /** A photo the listing already has, by its row id and storage key. */
@@ -197,7 +197,7 @@ async function unchanged(storage: Storage, bytes: Buffer, previous: ExistingPhot
     cardWidths: previous.cardWidths ?? [],
     largeWidth: previous.largeWidth ?? null,
     largeHeight: previous.largeHeight ?? null,
-    dhash: previous.dhash ?? (await dhash(stored)),
+    phash: previous.phash ?? (await phash(stored)),
     files: [],
   };
 }
@@ -240,7 +240,7 @@ function render(bytes: Buffer, name: string) {
       cardWidths,
       largeWidth: large?.width ?? null,
       largeHeight: large?.height ?? null,
-      dhash: await dhash(full.body),
+      phash: await phash(full.body),
       files,
     };
   });

@@ -40,7 +40,9 @@ const reportsOf = (id: number, token = admin.accessToken) =>
 const dismiss = (id: number, token = admin.accessToken) =>
   ctx.client(token).call((r) => r.car[':id'].report.delete.$post({ param: { id: String(id) } }));
 const suspend = (id: number, token = admin.accessToken) =>
-  ctx.client(token).call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }));
+  ctx
+    .client(token)
+    .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) }, json: {} }));
 const activate = (id: number, token = admin.accessToken) =>
   ctx.client(token).call((r) => r.cars.activate[':id'].$post({ param: { id: String(id) } }));
 const details = (id: number, token?: string) =>
@@ -238,7 +240,9 @@ describe('reported listings (admin)', () => {
           .client(token)
           .call((r) => r.car[':id'].report.delete.$post({ param: { id: String(id) } })),
       (token?: string) =>
-        ctx.client(token).call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } })),
+        ctx
+          .client(token)
+          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) }, json: {} })),
       (token?: string) =>
         ctx.client(token).call((r) => r.cars.activate[':id'].$post({ param: { id: String(id) } })),
     ];

@@ -309,7 +309,9 @@ beforeAll(async () => {
     (
       await ctx
         .client(admin.accessToken)
-        .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(hidden.suspended) } }))
+        .call((r) =>
+          r.cars.suspend[':id'].$post({ param: { id: String(hidden.suspended) }, json: {} }),
+        )
     ).code,
   ).toBe(0);
   withPendingEdit = live.find((car) => car.seller === sellers[0]!.userId && car.typeId === 3)!;

@@ -753,7 +753,7 @@ export interface paths {
         put?: never;
         /**
          * Suspend a live listing
-         * @description Suspend a live listing; the message is 'Car suspended'.
+         * @description Suspend a live listing; the message is 'Car suspended'. The body is optional: a `message` is the reason the owner receives, as sent, after the notice of suspension.
          */
         post: operations["suspendListing"];
         delete?: never;
@@ -4757,7 +4757,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    message?: string | null;
+                };
+            };
+        };
         responses: {
             /** @description 'Car suspended' */
             200: {
@@ -4777,6 +4783,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Unexpected"];
         };
     };

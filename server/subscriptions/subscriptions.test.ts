@@ -478,7 +478,7 @@ describe('the renewal job', () => {
       (
         await ctx
           .client(admin.accessToken)
-          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }))
+          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) }, json: {} }))
       ).code,
     ).toBe(0);
 

@@ -1,10 +1,9 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Duplicate, ReviewFlags } from '#shared/schemas/trust.ts';
 import type { Db } from '../db/client.ts';
-import { alias } from 'drizzle-orm/pg-core';
-import { listingImages, listings } from '../db/schema/index.ts';
+import { listingImages, listings, photoBand } from '../db/schema/index.ts';
 import { photoUrl } from '../listings/photos.ts';
-import { photoDuplicates, SAME_PHOTO_DISTANCE } from './dhash.ts';
+import { hamming, nearBandValues, photoDuplicates, SAME_PHOTO_DISTANCE } from './phash.ts';
 import { scanText } from './scam.ts';
 
 /**
@@ -26,6 +25,78 @@ const CHASSIS_MIN = 6;
 /** Live and pending listings (new or edits) of other users: where a copy would be. */
 const othersOpen = (userId: number) =>
   and(ne(listings.userId, userId), inArray(listings.state, ['ACTIVE', 'PENDING']));
+
+/**
+ * Stored photos within SAME_PHOTO_DISTANCE of one of `hashes`, whoever's (but those of listing
+ * `except`, the listing's own; the other listings' states are read after). The four band indexes
+ * find the candidates (nearBandValues: exact look-ups, never a scan of every stored hash), and
+ * only those are measured. A query on this one table, so the planner always starts from them.
+ */
+export function nearPhotos(tx: Db, hashes: bigint[], except?: number) {
+  const near = nearBandValues(hashes);
+  const distances = hashes.map(
+    (hash) => sql`bit_count((${listingImages.phash} # ${hash.toString()}::bigint)::bit(64))`,
+  );
+  return tx
+    .select({
+      listingId: listingImages.listingId,
+      key: listingImages.key,
+      phash: listingImages.phash,
+    })
+    .from(listingImages)
+    .where(
+      and(
+        or(...near.map((values, band) => inArray(photoBand(listingImages.phash, band), values))),
+        // A flat image hashes to 0 (and a photo that could not be read is stored as 0).
+        ne(listingImages.phash, 0n),
+        except === undefined ? undefined : ne(listingImages.listingId, except),
+        sql`least(${sql.join(distances, sql`, `)}) <= ${SAME_PHOTO_DISTANCE}`,
+      ),
+    )
+    .limit(2000);
+}
+
+/**
+ * The pairs of photos, the listing's own and one of another user's live or pending listing,
+ * within SAME_PHOTO_DISTANCE of each other, nearest first.
+ */
+async function nearPairs(tx: Db, listingId: number, userId: number) {
+  const own = await tx
+    .select({ key: listingImages.key, phash: listingImages.phash })
+    .from(listingImages)
+    .where(and(eq(listingImages.listingId, listingId), ne(listingImages.phash, 0n)));
+  const mine = own.flatMap((p) => (p.phash === null ? [] : [{ key: p.key, phash: p.phash }]));
+  if (!mine.length) return { pairs: [], ownPhotos: 0 };
+  const found = await nearPhotos(
+    tx,
+    mine.map((p) => p.phash),
+    listingId,
+  );
+  const listingIds = [...new Set(found.map((p) => p.listingId))];
+  const open = listingIds.length
+    ? await tx
+        .select({
+          id: listings.id,
+          originalId: listings.originalId,
+          title: listings.title,
+          state: listings.state,
+        })
+        .from(listings)
+        .where(and(inArray(listings.id, listingIds), othersOpen(userId)))
+    : [];
+  const byId = new Map(open.map((l) => [l.id, l]));
+  const pairs = found.flatMap((theirs) => {
+    const listing = byId.get(theirs.listingId);
+    if (!listing || theirs.phash === null) return [];
+    return mine.flatMap((photo) => {
+      const distance = hamming(photo.phash, theirs.phash as bigint);
+      return distance <= SAME_PHOTO_DISTANCE
+        ? [{ ...listing, photo: photo.key, other: theirs.key, distance }]
+        : [];
+    });
+  });
+  return { pairs: pairs.sort((x, y) => x.distance - y.distance), ownPhotos: mine.length };
+}
 
 /**
  * Runs the trust checks on a listing as just submitted (in its transaction): other users' live
@@ -74,37 +145,9 @@ export async function flagListing(tx: Db, listingId: number): Promise<ReviewFlag
     for (const other of same) entry(other).chassis = true;
   }
 
-  const mine = alias(listingImages, 'mine');
-  const distance = sql<number>`bit_count((${listingImages.dhash} # ${mine.dhash})::bit(64))::int`;
-  const photos = await tx
-    .select({
-      id: listings.id,
-      originalId: listings.originalId,
-      title: listings.title,
-      state: listings.state,
-      other: listingImages.key,
-      photo: mine.key,
-      distance,
-    })
-    .from(mine)
-    .innerJoin(
-      listingImages,
-      and(
-        // A flat image hashes to 0 (and a photo that could not be read is stored as 0).
-        ne(listingImages.dhash, 0n),
-        sql`${distance} <= ${SAME_PHOTO_DISTANCE}`,
-      ),
-    )
-    .innerJoin(listings, eq(listings.id, listingImages.listingId))
-    .where(and(eq(mine.listingId, listingId), ne(mine.dhash, 0n), othersOpen(row.userId)))
-    .orderBy(distance)
-    .limit(2000);
-  const [own] = await tx
-    .select({ n: count() })
-    .from(listingImages)
-    .where(and(eq(listingImages.listingId, listingId), ne(listingImages.dhash, 0n)));
-  const pairs = photos.map((p) => ({ ...p, listingId: p.originalId ?? p.id }));
-  for (const matched of photoDuplicates(pairs, own?.n ?? 0).values()) {
+  const near = await nearPairs(tx, listingId, row.userId);
+  const pairs = near.pairs.map((p) => ({ ...p, listingId: p.originalId ?? p.id }));
+  for (const matched of photoDuplicates(pairs, near.ownPhotos).values()) {
     for (const match of matched) {
       entry(match).photos.push({
         photo: photoUrl(match.photo),
@@ -133,7 +176,7 @@ export async function backfillPhotoHashes(
     const rows = await db
       .select({ id: listingImages.id, key: listingImages.key })
       .from(listingImages)
-      .where(sql`${listingImages.dhash} is null`)
+      .where(sql`${listingImages.phash} is null`)
       .orderBy(listingImages.id)
       .limit(batch);
     if (!rows.length) return done;
@@ -144,8 +187,8 @@ export async function backfillPhotoHashes(
       const value = body ? await hash(body).catch(() => 0n) : 0n;
       await db
         .update(listingImages)
-        .set({ dhash: value })
-        .where(and(eq(listingImages.id, row.id), sql`${listingImages.dhash} is null`));
+        .set({ phash: value })
+        .where(and(eq(listingImages.id, row.id), sql`${listingImages.phash} is null`));
       progressed = true;
       done += 1;
     }

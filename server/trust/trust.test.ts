@@ -10,8 +10,10 @@ import {
 import type { Session } from '#shared/schemas/auth.ts';
 import { newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { listingPayload, liveListing, submitListing } from '../../tests/support/listings.ts';
-import { listings, notifications } from '../db/schema/index.ts';
+import { listingImages, listings, notifications } from '../db/schema/index.ts';
 import { carPhoto } from '../db/seed/car-photo.ts';
+import { flagListing, nearPhotos } from './flags.ts';
+import { SAME_PHOTO_DISTANCE } from './phash.ts';
 
 let ctx: TestContext;
 let admin: Session;
@@ -88,7 +90,7 @@ describe('duplicate detection', () => {
     for (const match of duplicate?.photos ?? []) {
       expect(match.photo).toMatch(/^\/images\/listings\//);
       expect(match.other).toMatch(/^\/images\/listings\//);
-      expect(match.distance).toBeLessThanOrEqual(8);
+      expect(match.distance).toBeLessThanOrEqual(SAME_PHOTO_DISTANCE);
     }
   });
 
@@ -118,6 +120,79 @@ describe('duplicate detection', () => {
     expect(found.data.flags?.duplicates).toEqual([
       expect.objectContaining({ listingId: original, chassis: true, photos: [] }),
     ]);
+  });
+});
+
+describe('the photo look-up', () => {
+  /** Gives a listing's photos these hashes, in order. */
+  const hashPhotos = async (listingId: number, hashes: bigint[]) => {
+    const rows = await ctx.db
+      .select({ id: listingImages.id })
+      .from(listingImages)
+      .where(eq(listingImages.listingId, listingId))
+      .orderBy(listingImages.position);
+    expect(rows.length).toBe(hashes.length);
+    for (const [k, row] of rows.entries()) {
+      await ctx.db
+        .update(listingImages)
+        .set({ phash: hashes[k] })
+        .where(eq(listingImages.id, row.id));
+    }
+  };
+  const hashes = [
+    0x0123_4567_89ab_cdefn,
+    0x7edc_ba98_7654_3210n,
+    0x0f0f_f0f0_3c3c_c3c3n,
+    0x1357_9bdf_2468_ace0n,
+    0x55aa_33cc_0ff0_9669n,
+  ];
+  // Seven bits off, spread so that no band is exact (2 + 2 + 2 + 1), and eight (2 in each band).
+  const seven = 0x0180_0300_0600_0001n;
+  const eight = 0x0180_0300_0600_0003n;
+
+  it('finds photos within 7 bits through the band indexes, and not 8 bits apart', async () => {
+    const original = await submitListing(ctx, owner.accessToken, { chassisNumber: 'LOOK-000001' });
+    await hashPhotos(original, hashes);
+    const near = await submitListing(ctx, user.accessToken, { chassisNumber: 'LOOK-000002' });
+    await hashPhotos(
+      near,
+      hashes.map((h) => h ^ seven),
+    );
+    const far = await submitListing(ctx, user.accessToken, { chassisNumber: 'LOOK-000003' });
+    await hashPhotos(
+      far,
+      hashes.map((h) => h ^ eight),
+    );
+
+    const found = await flagListing(ctx.db, near);
+    expect(found?.duplicates).toEqual([
+      expect.objectContaining({ listingId: original, chassis: false }),
+    ]);
+    expect(found?.duplicates[0]?.photos.map((p) => p.distance)).toEqual([7, 7, 7, 7, 7]);
+    expect(await flagListing(ctx.db, far)).toBeNull();
+
+    // At scale the candidates come from the four band indexes, not from reading every hash.
+    const bulk = await submitListing(ctx, other.accessToken, { chassisNumber: 'LOOK-000004' });
+    await ctx.db.execute(sql`
+      insert into listing_images (listing_id, key, position, width, height, phash)
+      select ${bulk}, 'bulk/' || g, g, 10, 10, (random() * 9e18)::bigint
+      from generate_series(1, 20000) g`);
+    await ctx.db.execute(sql`analyze listing_images`);
+    const query = nearPhotos(
+      ctx.db,
+      hashes.map((h) => h ^ seven),
+    );
+    const plan = (await ctx.db.execute(sql`explain ${query}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    for (const band of [0, 1, 2, 3]) expect(text).toContain(`listing_images_phash_band${band}_idx`);
+    expect(text).not.toMatch(/Seq Scan on listing_images\b/);
+    // Whoever's: the listing's own photos and the one-bit-further copies too, none of the bulk.
+    const listed = (await query).map((r) => r.listingId);
+    expect(listed.length).toBe(15);
+    expect(new Set(listed)).toEqual(new Set([original, near, far]));
+    await ctx.db.execute(sql`delete from listing_images where key like 'bulk/%'`);
   });
 });
 
@@ -221,6 +296,46 @@ describe('reason templates', () => {
     const sent = `${text} Also the mileage.`;
     await deny(id, sent, admin);
     expect((await lastNotice(owner.userId))?.message).toContain(`Reason: ${sent}`);
+  });
+
+  /** The notice as stored (HTML; the spec's words, the reason after them as sent). */
+  const suspended = (reason: string) =>
+    `<p>Your listing &quot;Toyota Yaris 1.3 automatic, one owner&quot; is suspended because someone has reported it.${reason} You can edit your listing and initiate process of adding it again.</p>`;
+  it('go with a suspension too: the owner gets the reason as sent, or the notice alone', async () => {
+    const suspend = (id: number, body?: unknown) =>
+      ctx.request('POST', `/api/cars/suspend/${id}`, { body, token: admin.accessToken });
+    const kept = await ctx.client(admin.accessToken).call((r) =>
+      r.moderation.reasons.$post({
+        json: { kind: 'suspend', text: 'The photos are of another car.' },
+      }),
+    );
+    const sent = `${kept.data.text} Ask the seller for the real ones.`;
+    const withReason = await liveListing(ctx, owner.accessToken, admin.accessToken);
+    expect(await suspend(withReason, { message: `  ${sent} ` })).toMatchObject({
+      code: 0,
+      message: 'Car suspended',
+    });
+    expect((await lastNotice(owner.userId))?.message).toBe(suspended(` Reason: ${sent}`));
+    const [entry] = (
+      await ctx.get<{ items: AuditEntry[] }>(
+        '/api/moderation/log?action=suspend&perPage=1',
+        admin.accessToken,
+      )
+    ).data.items;
+    expect(entry).toMatchObject({ entityId: withReason, reason: sent });
+
+    // No body (the spec's call), or an empty message: the fixed notice alone.
+    for (const body of [undefined, {}, { message: '   ' }]) {
+      const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
+      expect((await suspend(id, body)).status).toBe(200);
+      expect((await lastNotice(owner.userId))?.message).toBe(suspended(''));
+    }
+    const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
+    const long = await suspend(id, { message: 'x'.repeat(1001) });
+    expect(long.status).toBe(400);
+    expect(long.message).toEqual(expect.any(String));
+    // Refused, so still live: it can be suspended now.
+    expect((await suspend(id, { message: 'Fake' })).status).toBe(200);
   });
 
   it('refuses a blank reason or a wrong kind with 400, and a user with 403', async () => {

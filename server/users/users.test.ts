@@ -166,7 +166,7 @@ describe('GET user/info/{id}', () => {
       (
         await ctx
           .client(admin.accessToken)
-          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) } }))
+          .call((r) => r.cars.suspend[':id'].$post({ param: { id: String(id) }, json: {} }))
       ).code,
     ).toBe(0);
     expect(

@@ -84,6 +84,11 @@ export const denySchema = z.object({
   message: z.string().trim().max(1000).nullish(),
 });
 
+/** The optional body of a suspension: the reason the owner receives, as sent. */
+export const suspendSchema = z.object({
+  message: z.string({ error: 'message is text' }).trim().max(1000).nullish(),
+});
+
 export const favoriteSchema = z.object({
   carId: z.coerce.number({ error: 'carId is required' }).int().positive().max(bounds.id),
   userId: id.optional(),

@@ -6,7 +6,7 @@ import { liveListing, photos, submitListing } from './support/listings.ts';
 /**
  * Trust and safety in the back-office: a request that copies another seller's car and asks for
  * a deposit shows why on its review screen; a kept reason fills the deny dialog, and the decision
- * is in the moderation log.
+ * is in the moderation log; a kept suspension reason fills the suspend dialog.
  */
 
 test('the review screen shows a possible duplicate side by side and the flagged text', async ({
@@ -80,4 +80,59 @@ test('a kept reason fills the deny dialog, and the decision is in the moderation
   await page.getByRole('option', { name: 'deny', exact: true }).click();
   await expect(page).toHaveURL(/filter=/);
   await expect(row).toBeVisible();
+});
+
+test('a kept suspension reason fills the suspend dialog, and the owner reads it as sent', async ({
+  page,
+  request,
+}) => {
+  const reason = `The photos belong to another seller (${unique()}).`;
+  const added = ' Please send photos of your own car.';
+  const seller = await newUser(request, 'Suspended');
+  const title = `Yaris suspended ${unique()}`;
+  const id = await liveListing(request, seller, title);
+  await ok(
+    apiOf(request).call((r) =>
+      r.cars.report[':id'].$post({
+        param: { id: String(id) },
+        json: { message: `It's a scam - ${reason}` },
+      }),
+    ),
+  );
+
+  await useSession(page, await adminSession(request));
+  await page.goto('/admin/reason-templates');
+  await page.getByRole('button', { name: 'Add reason' }).click({ timeout: 15_000 });
+  const add = page.getByRole('dialog', { name: 'Add reason' });
+  await add.getByLabel('Kind').click();
+  await page.getByRole('option', { name: 'Suspension' }).click();
+  await add.getByLabel('Reason').fill(reason);
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('gridcell', { name: reason, exact: true })).toBeVisible();
+
+  await page.goto(`/admin/car/report/${id}`);
+  await page.getByRole('button', { name: 'Suspend' }).click({ timeout: 15_000 });
+  const dialog = page.getByRole('dialog', { name: 'Suspend listing' });
+  await dialog.getByRole('button', { name: reason }).click();
+  const text = dialog.getByPlaceholder('Enter a reason for suspension (optional)');
+  await expect(text).toHaveValue(reason);
+  await text.pressSequentially(added);
+  await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+  await expect(page.getByText('Car suspended')).toBeVisible();
+
+  const api = apiOf(request, seller);
+  const list = await ok(
+    api.call((r) =>
+      r.notifications.user[':userId'].$post({
+        param: { userId: String(seller.userId) },
+        json: { pageNumber: 1, pageSize: 50 },
+      }),
+    ),
+  );
+  const notice = list.find((n) => n.title === 'Your listing is suspended');
+  expect(notice).toBeDefined();
+  const read = await ok(
+    api.call((r) => r.notifications[':id'].$get({ param: { id: String(notice?.id) } })),
+  );
+  expect(read.message).toContain(`Reason: ${reason}${added}`);
 });

@@ -157,6 +157,13 @@ export const listings = pgTable(
   ],
 );
 
+/**
+ * One 16-bit band of a photo hash (0 is the highest), the expression its index is on; the
+ * duplicate look-up (server/trust/flags.ts) must write it exactly so. Constants, not parameters.
+ */
+export const photoBand = (hash: AnyPgColumn, band: number) =>
+  sql`((${hash} >> ${sql.raw(String(48 - 16 * band))}) & 65535)`;
+
 export const listingImages = pgTable(
   'listing_images',
   {
@@ -178,12 +185,20 @@ export const listingImages = pgTable(
     /** The full-screen version (longer side up to 2048 px), when the upload was larger than 840 px. */
     largeWidth: integer(),
     largeHeight: integer(),
-    /** 64-bit difference hash of the photo (server/trust/dhash.ts), for finding copies. */
-    dhash: bigint({ mode: 'bigint' }),
+    /**
+     * 64-bit perceptual hash of the photo (server/trust/phash.ts), for finding copies: null until
+     * computed, 0 for a flat or unreadable image. Each of its four 16-bit bands is indexed.
+     */
+    phash: bigint({ mode: 'bigint' }),
   },
   // Also listing_images_cover_idx (listing_id, is_cover desc, position) include (key, card_widths),
   // which every card's cover photo reads: made by migration 0010, as Drizzle has no INCLUDE.
-  (t) => [index('listing_images_listing_idx').on(t.listingId, t.position)],
+  (t) => [
+    index('listing_images_listing_idx').on(t.listingId, t.position),
+    ...[0, 1, 2, 3].map((band) =>
+      index(`listing_images_phash_band${band}_idx`).on(photoBand(t.phash, band)),
+    ),
+  ],
 );
 
 export const listingSafety = pgTable(

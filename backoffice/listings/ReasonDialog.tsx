@@ -9,27 +9,42 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useGetList } from 'react-admin';
-import type { ReasonTemplate } from '#shared/schemas/trust.ts';
+import type { ReasonKind, ReasonTemplate } from '#shared/schemas/trust.ts';
 import { texts } from '../texts.ts';
 
-interface DenyDialogProps {
+interface ReasonDialogProps {
   open: boolean;
   title: string;
+  /** Which kept reasons it offers: denial or suspension ones. */
+  kind: ReasonKind;
   onClose: () => void;
-  /** Called with the reason as entered (the spec shows no required check; the server has one). */
-  onDeny: (reason: string) => void;
+  /**
+   * Called with the reason as entered (the spec shows no required check; the server requires one
+   * for a denial, and a suspension goes without).
+   */
+  onSubmit: (reason: string) => void;
 }
 
+const wording = {
+  deny: { action: 'Deny', label: 'Reason for denial', placeholder: texts.review.denyPlaceholder },
+  suspend: {
+    action: 'Suspend',
+    label: 'Reason for suspension',
+    placeholder: texts.review.suspendPlaceholder,
+  },
+} as const;
+
 /**
- * The deny dialog: a reason text area the owner will see, as entered. The kept denial reasons
- * (Reason templates) fill it in with a click; it stays free to edit.
+ * The deny and suspend dialogs: a reason text area the owner will see, as entered. The kept
+ * reasons of that kind (Reason templates) fill it in with a click; it stays free to edit.
  */
-export function DenyDialog({ open, title, onClose, onDeny }: DenyDialogProps) {
+export function ReasonDialog({ open, title, kind, onClose, onSubmit }: ReasonDialogProps) {
+  const words = wording[kind];
   const [reason, setReason] = useState('');
   const titleId = useId();
   const { data: templates } = useGetList<ReasonTemplate>(
     'reason-templates',
-    { filter: { kind: 'deny' }, pagination: { page: 1, perPage: 100 } },
+    { filter: { kind }, pagination: { page: 1, perPage: 100 } },
     { enabled: open },
   );
   return (
@@ -62,15 +77,15 @@ export function DenyDialog({ open, title, onClose, onDeny }: DenyDialogProps) {
           fullWidth
           value={reason}
           onChange={(event) => setReason(event.target.value)}
-          placeholder={texts.review.denyPlaceholder}
-          slotProps={{ htmlInput: { 'aria-label': 'Reason for denial', maxLength: 1000 } }}
+          placeholder={words.placeholder}
+          slotProps={{ htmlInput: { 'aria-label': words.label, maxLength: 1000 } }}
           sx={{ mt: 1 }}
         />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" color="error" onClick={() => onDeny(reason)}>
-          Deny
+        <Button variant="contained" color="error" onClick={() => onSubmit(reason)}>
+          {words.action}
         </Button>
       </DialogActions>
     </Dialog>

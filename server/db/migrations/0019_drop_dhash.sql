@@ -1,0 +1,1 @@
+ALTER TABLE "listing_images" DROP COLUMN "dhash";
