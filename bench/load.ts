@@ -309,7 +309,11 @@ export async function readReference(db: Db): Promise<BenchReference> {
 
 /** Bump to redraw the photos; they are also redrawn when the app's photo code changes. */
 const PHOTO_VERSION = 1;
-const photoCode = ['server/listings/photos.ts', 'server/images/process.ts'];
+const photoCode = [
+  'server/listings/photos.ts',
+  'server/images/process.ts',
+  'server/trust/phash.ts',
+];
 const photoCars: { colour: string; shape: CarShape }[] = [
   { colour: 'Red', shape: 'hatchback' },
   { colour: 'Silver', shape: 'sedan' },
@@ -336,13 +340,13 @@ export async function ensurePhotos(
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Omit<
       BenchPhotos,
       'photos'
-    > & { version: string; photos: (Omit<PhotoRow, 'dhash'> & { dhash: string | null })[] };
+    > & { version: string; photos: (Omit<PhotoRow, 'phash'> & { phash: string | null })[] };
     const files = [...manifest.photos.map((p) => p.key), ...manifest.logos];
     if (manifest.version === version && files.every((key) => existsSync(path.join(dir, key)))) {
       // JSON has no 64-bit integers: the photo hashes are kept as decimal text.
       const photos = manifest.photos.map((p) => ({
         ...p,
-        dhash: p.dhash === null ? null : BigInt(p.dhash),
+        phash: p.phash === null ? null : BigInt(p.phash),
       }));
       return { photos, perCar: manifest.perCar, logos: manifest.logos };
     }

@@ -316,12 +316,7 @@ describe('reason templates', () => {
       message: 'Car suspended',
     });
     expect((await lastNotice(owner.userId))?.message).toBe(suspended(` Reason: ${sent}`));
-    const [entry] = (
-      await ctx.get<{ items: AuditEntry[] }>(
-        '/api/moderation/log?action=suspend&perPage=1',
-        admin.accessToken,
-      )
-    ).data.items;
+    const [entry] = (await auditLog({ action: 'suspend', perPage: '1' })).data.items;
     expect(entry).toMatchObject({ entityId: withReason, reason: sent });
 
     // No body (the spec's call), or an empty message: the fixed notice alone.
