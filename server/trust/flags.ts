@@ -22,6 +22,14 @@ export const normaliseChassis = (value: string | null) =>
 /** Shorter numbers ('n/a', '-', a plate) are not a car's identity. */
 const CHASSIS_MIN = 6;
 
+/** What the review screen names of a listing another one may copy. */
+const matchedListing = {
+  id: listings.id,
+  originalId: listings.originalId,
+  title: listings.title,
+  state: listings.state,
+};
+
 /** Live and pending listings (new or edits) of other users: where a copy would be. */
 const othersOpen = (userId: number) =>
   and(ne(listings.userId, userId), inArray(listings.state, ['ACTIVE', 'PENDING']));
@@ -75,12 +83,7 @@ async function nearPairs(tx: Db, listingId: number, userId: number) {
   const listingIds = [...new Set(found.map((p) => p.listingId))];
   const open = listingIds.length
     ? await tx
-        .select({
-          id: listings.id,
-          originalId: listings.originalId,
-          title: listings.title,
-          state: listings.state,
-        })
+        .select(matchedListing)
         .from(listings)
         .where(and(inArray(listings.id, listingIds), othersOpen(userId)))
     : [];
@@ -133,12 +136,7 @@ export async function flagListing(tx: Db, listingId: number): Promise<ReviewFlag
   const chassis = normaliseChassis(row.chassis);
   if (chassis.length >= CHASSIS_MIN) {
     const same = await tx
-      .select({
-        id: listings.id,
-        originalId: listings.originalId,
-        title: listings.title,
-        state: listings.state,
-      })
+      .select(matchedListing)
       .from(listings)
       .where(and(othersOpen(row.userId), sql`${normalChassis} = ${chassis}`))
       .limit(20);
