@@ -23,6 +23,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // The site's service worker takes the pages' requests once registered, and Playwright's routes
+    // and network events no longer see them: it runs only in the journey that is about it
+    // (tests/e2e/installable.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -61,7 +61,10 @@ async function keep(cacheName, request, response, max) {
 
 async function page(event, url) {
   try {
-    const response = await fetch(event.request);
+    // Asked of the server every time (an unchanged page is a 304 from its ETag). A fetch from the
+    // worker is not a navigation, so the HTTP cache would apply the pages' stale-while-revalidate,
+    // meant for a CDN, and show a page as it was before a change.
+    const response = await fetch(event.request, { cache: 'no-cache' });
     if (response.ok && LISTING_PAGE.test(url.pathname))
       event.waitUntil(keep(LISTINGS, url.pathname, response.clone(), LISTINGS_KEPT));
     return response;

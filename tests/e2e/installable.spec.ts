@@ -9,6 +9,9 @@ import { apiOf, dismissBanners, newUser, useSession } from './support/api.ts';
  * server/push/web-push.test.ts delivers to a real subscription).
  */
 
+// The other journeys block the service worker (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: 'allow' });
+
 test.beforeEach(async ({ page }) => dismissBanners(page));
 
 /** The worker is active and controls the page (it registers once the page has loaded). */
