@@ -4,6 +4,7 @@ import type { ConversationStart } from '#shared/schemas/conversation.ts';
 import { api } from '../../lib/api.ts';
 import { showResult } from '../../lib/dialogs.ts';
 import CarSummary from './CarSummary.tsx';
+import MessageForm from './MessageForm.tsx';
 
 interface Props {
   carId: number;
@@ -48,22 +49,14 @@ export default function Compose({ carId, onConversation }: Props) {
         <h2>Message {start.otherName}</h2>
       </header>
       <CarSummary car={start.car} />
-      <form className="conversation__reply" onSubmit={(e) => void send(e)}>
-        <label className="visually-hidden" htmlFor="first-message">
-          Your message
-        </label>
-        <textarea
-          id="first-message"
-          rows={4}
-          maxLength={2000}
-          placeholder="Hello, is the car still available?"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="button">
-          Send
-        </button>
-      </form>
+      <MessageForm
+        id="first-message"
+        rows={4}
+        placeholder="Hello, is the car still available?"
+        text={text}
+        onText={setText}
+        onSend={(e) => void send(e)}
+      />
     </article>
   );
 }

@@ -5,6 +5,7 @@ import type { Conversation, ConversationMessage } from '#shared/schemas/conversa
 import { api } from '../../lib/api.ts';
 import { confirm, showResult } from '../../lib/dialogs.ts';
 import CarSummary from './CarSummary.tsx';
+import MessageForm from './MessageForm.tsx';
 import { CONVERSATION_POLL_MS } from './messages.ts';
 
 interface Props {
@@ -157,22 +158,14 @@ export default function ConversationView({ id, onActivity }: Props) {
         <li ref={end} aria-hidden="true" />
       </ol>
       {conversation.canWrite ? (
-        <form className="conversation__reply" onSubmit={(e) => void send(e)}>
-          <label className="visually-hidden" htmlFor="reply">
-            Your message
-          </label>
-          <textarea
-            id="reply"
-            rows={2}
-            maxLength={2000}
-            placeholder="Write a message"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <button type="submit" className="button">
-            Send
-          </button>
-        </form>
+        <MessageForm
+          id="reply"
+          rows={2}
+          placeholder="Write a message"
+          text={text}
+          onText={setText}
+          onSend={(e) => void send(e)}
+        />
       ) : (
         <p className="conversation__closed">{conversationTexts.blocked}</p>
       )}
