@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../schemas/auth.ts';
 import { createApiClient, isExpired, type SessionStore } from './client.ts';
 
@@ -38,6 +38,8 @@ describe('isExpired', () => {
 });
 
 describe('silent refresh', () => {
+  afterEach(() => void vi.useRealTimers());
+
   it('renews an expired access token before the call, sending no bearer with the refresh', async () => {
     const fresh = jwt(nowS() + 900);
     const store = memoryStore(session(jwt(nowS() - 60)));
@@ -77,15 +79,60 @@ describe('silent refresh', () => {
     expect(calls).toBe(2);
   });
 
-  it('clears the session when the refresh token is refused', async () => {
+  it('clears the session when the refresh token is refused and no other tab renews it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = memoryStore(session(jwt(nowS() - 60)));
     const api = createApiClient({
       baseUrl: 'http://spotted.test',
       session: store,
       fetch: async () => refused(),
     });
-    expect((await api.call((r) => r.user[':id'].$get({ param: { id: '7' } }))).status).toBe(401);
+    const pending = api.call((r) => r.user[':id'].$get({ param: { id: '7' } }));
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(store.current).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect((await pending).status).toBe(401);
     expect(store.current).toBeNull();
+  });
+
+  it('keeps the session a racing client stores after this one was refused', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stale = jwt(nowS() + 300);
+    const fresh = jwt(nowS() + 900);
+    const store = memoryStore(session(stale));
+    let clears = 0;
+    const clear = store.clear;
+    store.clear = () => void ((clears += 1), clear());
+    // The server rotates r1 once: the first refresh wins but answers late, the second is refused.
+    let refreshes = 0;
+    const seen: (string | null)[] = [];
+    const server = async (request: Request) => {
+      if (request.url.endsWith('/user/refresh')) {
+        refreshes += 1;
+        if (refreshes > 1) return refused();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return ok(session(fresh, 'r2'));
+      }
+      seen.push(request.headers.get('authorization'));
+      return request.headers.get('authorization') === `Bearer ${fresh}` ? ok({}) : refused();
+    };
+    const clients = [1, 2].map(() =>
+      createApiClient({ baseUrl: 'http://spotted.test', session: store, fetch: server }),
+    );
+    const results = Promise.all(
+      clients.map((api) => api.call((r) => r.user[':id'].$get({ param: { id: '7' } }))),
+    );
+    await vi.advanceTimersByTimeAsync(600);
+    expect((await results).map((res) => res.status)).toEqual([200, 200]);
+    expect(refreshes).toBe(2);
+    expect(seen).toEqual([
+      `Bearer ${stale}`,
+      `Bearer ${stale}`,
+      `Bearer ${fresh}`,
+      `Bearer ${fresh}`,
+    ]);
+    expect(clears).toBe(0);
+    expect(store.current?.refreshToken).toBe('r2');
   });
 
   it('keeps the session another tab renewed while this one was refused', async () => {

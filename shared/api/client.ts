@@ -38,11 +38,16 @@ export type DataOf<R> =
 
 const TRANSPORT_FAILURE = 'An error occurred';
 
+/** How long a refused refresh waits for another tab's renewed session, and how often it looks. */
+const ROTATION_WAIT_MS = 2000;
+const ROTATION_POLL_MS = 50;
+
 /**
  * The typed API client. `call(r => r.cars.search.$post({ json }))` sends a request named by the
  * API's own routes and answers its envelope with the HTTP status, typed by the route; it never
  * throws for an HTTP or network failure, and on a 401 tries one silent refresh (when a user id is
- * stored) before passing the failure on; a failed refresh clears the session.
+ * stored) before passing the failure on; a refused refresh clears the session unless another tab
+ * stores a renewed one within a moment.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
@@ -76,9 +81,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       options.session?.set({ ...data, email: data.email || session.email });
       return true;
     }
-    // Another tab refreshed with the same token meanwhile: its new session is the stored one.
-    const stored = options.session?.get();
-    if (stored?.refreshToken && stored.refreshToken !== sent) return true;
+    // Another tab refreshed with the same token meanwhile: its new session is (or soon will be)
+    // the stored one, since the winner's answer may arrive after our refusal.
+    const renewed = () => {
+      const stored = options.session?.get();
+      return Boolean(stored?.refreshToken && stored.refreshToken !== sent);
+    };
+    if (await within(ROTATION_WAIT_MS, ROTATION_POLL_MS, renewed)) return true;
     options.session?.clear();
     return false;
   }
@@ -124,6 +133,15 @@ async function unwrap(pending: Promise<Response>): Promise<ApiResult<unknown>> {
   } catch {
     return { ...failure(response.status || 500, TRANSPORT_FAILURE), status: response.status };
   }
+}
+
+/** Whether `check` holds now or within `ms`, looked at every `every` ms. */
+async function within(ms: number, every: number, check: () => boolean): Promise<boolean> {
+  for (let waited = 0; !check(); waited += every) {
+    if (waited >= ms) return false;
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+  return true;
 }
 
 /** Seconds of clock difference between browser and server that still count a token as valid. */
