@@ -3,7 +3,7 @@ import { loadJwtKey } from './auth/secret.ts';
 import { referenceCache } from './catalog/reference.ts';
 import { ConfigError, type Config } from './config.ts';
 import { watchChanges } from './db/changes.ts';
-import { TaggedCache } from './db/tagged-cache.ts';
+import { listingCaches } from './listings/caches.ts';
 import { countCache } from './listings/counts.ts';
 import { viewCounter } from './listings/views.ts';
 import { tallyCounter } from './insights/tallies.ts';
@@ -39,6 +39,7 @@ export async function boot(config: Config): Promise<{
   await storage.check().catch((err: unknown) => {
     throw new ConfigError(`STORAGE_URL: the storage cannot be reached (${String(err)})`);
   });
+  const caches = listingCaches(changes);
   const deps: Deps = {
     db,
     config,
@@ -53,11 +54,10 @@ export async function boot(config: Config): Promise<{
     payments: paymentProvider(config, db),
     changes,
     reference: referenceCache(db, changes),
-    views: viewCounter(db),
+    views: viewCounter(db, caches.liveListings),
     tallies: tallyCounter(db),
     counts: countCache(changes),
-    // About 16 KB of JSON text each (the listing and its 24 cards): 1,000 take about 16 MB.
-    details: new TaggedCache({ maxEntries: 1000, ttlMs: 60_000 }, changes),
+    ...caches,
   };
   const admin = await ensureAdmin(db, config);
   if (config.DEMO_DATA) await seedDemo(deps);

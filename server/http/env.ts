@@ -2,6 +2,7 @@ import type { ReferenceCache } from '../catalog/reference.ts';
 import type { Config } from '../config.ts';
 import type { TaggedCache } from '../db/tagged-cache.ts';
 import type { CountCache } from '../listings/counts.ts';
+import type { LiveListing } from '../listings/details.ts';
 import type { ViewCounter } from '../listings/views.ts';
 import type { TallyCounter } from '../insights/tallies.ts';
 import type { Changes } from '../db/changes.ts';
@@ -29,9 +30,12 @@ export interface Deps {
   /** Impressions, favourites and searches, batched like the views (server/insights). */
   tallies: TallyCounter;
   counts: CountCache;
-  /** Live listings as everyone sees them, kept until what they show changes. */
-  /** Everyone's view of live listings, as JSON text (server/listings/details.ts). */
+  /** Everyone's view of live listings, as JSON text, kept until what they show changes. */
   details: TaggedCache<string>;
+  /** Live listings' owners and views, for views and beacons (server/listings/details.ts). */
+  liveListings: TaggedCache<LiveListing>;
+  /** Answers of the public lists, as JSON text, kept until a listing changes. */
+  lists: TaggedCache<string>;
 }
 
 /** The caller, once the bearer token has been checked. */

@@ -274,10 +274,44 @@ function forViewer(
   );
 }
 
+/** What a view needs of a live listing besides its text: its owner, its age and its views. */
+export interface LiveListing {
+  userId: number;
+  publishedAt: Date | null;
+  views: number;
+}
+
+const liveListingById = prepared(
+  (db) =>
+    db
+      .select({ userId: listings.userId, publishedAt: listings.publishedAt, views: listings.views })
+      .from(listings)
+      .where(and(eq(listings.id, id), isLive)),
+  'live_listing_by_id',
+);
+
+/** Keeps what a view needs of a live listing `row` just read. */
+const keep = (deps: Deps, row: Row): LiveListing => {
+  const live = { userId: row.userId, publishedAt: row.publishedAt, views: row.views };
+  deps.liveListings.set(String(row.id), live, [`listing:${row.id}`]);
+  return live;
+};
+
+/**
+ * A live listing's owner, age and views, or null: kept in memory so that a view of a kept
+ * listing and the page's beacon read nothing. Its views may be a minute old (the cache's
+ * lifetime); the instance that writes the counted views brings its own up to date at once.
+ */
+export const liveListing = (deps: Deps, listingId: number) =>
+  deps.liveListings.getOrCompute(String(listingId), async () => {
+    const [live] = await liveListingById(deps.db).execute({ id: listingId });
+    return live ? { value: live, tags: [`listing:${listingId}`] } : null;
+  });
+
 /**
  * GET car/{id}: a live listing for anyone; a suspended one only for its owner and admins. A view
  * is counted once per visitor and day, and not for the owner. Everyone's view of a live listing
- * comes from the detail cache, answered as the cached text; the row is read again for its views.
+ * comes from the detail cache, answered as the cached text, with its views from memory.
  */
 export async function publicListing(
   deps: Deps,
@@ -285,20 +319,23 @@ export async function publicListing(
   listingId: number,
   visitor: string | null,
 ): Promise<Encoded<CarDetail>> {
-  let row: Row | undefined;
-  const everyone = await everyonesView(deps, listingId, (read) => (row = read));
-  row ??= (await listingById(deps.db).execute({ id: listingId }))[0];
+  let read: Row | undefined;
+  const everyone = await everyonesView(deps, listingId, (row) => (read = row));
+  const viewer = caller?.id ?? null;
+  const fresh = read as Row | undefined;
+  const live = everyone && (fresh ? keep(deps, fresh) : await liveListing(deps, listingId));
+  if (everyone && live && viewer !== live.userId) {
+    if (visitor) deps.views.record(listingId, visitor);
+    const favorite = await isFavorite(deps, viewer, listingId);
+    return forViewer(everyone, live.publishedAt, live.views, favorite);
+  }
+  const row = fresh ?? (await listingById(deps.db).execute({ id: listingId }))[0];
   const privileged = caller && (caller.id === row?.userId || caller.roleId === roles.admin);
   if (!row || row.originalId !== null) throw notFound(LISTING_NOT_FOUND);
   if (!(row.state === 'ACTIVE' || (row.state === 'SUSPENDED' && privileged))) {
     throw notFound(LISTING_NOT_FOUND);
   }
-  const viewer = caller?.id ?? null;
-  if (!everyone || viewer === row.userId) {
-    return encoded<CarDetail>(JSON.stringify(await describeListing(deps, row, viewer)));
-  }
-  if (visitor) deps.views.record(listingId, visitor);
-  return forViewer(everyone, row.publishedAt, row.views, await isFavorite(deps, viewer, listingId));
+  return encoded<CarDetail>(JSON.stringify(await describeListing(deps, row, viewer)));
 }
 
 const isLiveRow = (row: Row) => row.state === 'ACTIVE' && row.originalId === null;
@@ -331,11 +368,8 @@ export async function countView(
   visitor: string | null,
   kind: SeenKind = 'view',
 ) {
-  const [row] = await deps.db
-    .select({ userId: listings.userId, views: listings.views })
-    .from(listings)
-    .where(and(eq(listings.id, listingId), isLive));
-  if (!row) throw notFound(LISTING_NOT_FOUND);
-  if (visitor && caller?.id !== row.userId) deps.views.record(listingId, visitor, kind);
-  return { views: row.views };
+  const live = await liveListing(deps, listingId);
+  if (!live) throw notFound(LISTING_NOT_FOUND);
+  if (visitor && caller?.id !== live.userId) deps.views.record(listingId, visitor, kind);
+  return { views: live.views };
 }

@@ -4,7 +4,9 @@ import { requireCaller, requireSelfOrAdmin } from '../auth/guard.ts';
 import type { Handler } from '../http/openapi.ts';
 import { clientIp } from '../http/rate-limit.ts';
 import { visitorKey } from './visitor.ts';
-import { ok, okEncoded } from '../http/respond.ts';
+import { encoded, ok, okEncoded } from '../http/respond.ts';
+import type { AppEnv } from '../http/env.ts';
+import type { Context } from 'hono';
 import { addFavorite, favoritePage, removeFavorite } from './favorites.service.ts';
 import { cardPage, cards, defaultOrder, isListed, topSpottedWhere } from './listings.queries.ts';
 import type * as routes from './listings.routes.ts';
@@ -15,27 +17,48 @@ import { searchWhere, sortOrder } from './search.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { listings as table } from '../db/schema/index.ts';
 
+/**
+ * The public lists' answers are the same for every caller: each is kept as its JSON text until a
+ * live listing, the reference data (or, for the home list, an ad) changes, or a minute has passed
+ * (the cards' view counts and sellers' towns).
+ */
+const keptList = async <T>(
+  c: Context<AppEnv>,
+  key: string,
+  tags: string[],
+  compute: () => Promise<T>,
+) => {
+  const text = await c.var.deps.lists.getOrCompute(key, async () => ({
+    value: JSON.stringify(await compute()),
+    tags,
+  }));
+  return okEncoded(c, encoded<T>(text ?? 'null'));
+};
+
 export const home: Handler<typeof routes.home> = async (c) => {
   const { db } = c.var.deps;
   const page = c.req.valid('json');
-  const [list, ads, topSpottedCars] = await Promise.all([
-    cardPage(db, { where: isListed, orderBy: defaultOrder, counts: c.var.deps.counts, ...page }),
-    liveAds(db),
-    cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
-  ]);
-  return ok(c, { cars: { cars: list.cars, ads, totalCount: list.totalCount }, topSpottedCars });
+  return keptList(c, `home:${JSON.stringify(page)}`, ['listings', 'ads', 'reference'], async () => {
+    const [list, ads, topSpottedCars] = await Promise.all([
+      cardPage(db, { where: isListed, orderBy: defaultOrder, counts: c.var.deps.counts, ...page }),
+      liveAds(db),
+      cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
+    ]);
+    return { cars: { cars: list.cars, ads, totalCount: list.totalCount }, topSpottedCars };
+  });
 };
 
 export const search: Handler<typeof routes.search> = async (c) => {
   const filters = c.req.valid('json');
-  const page = await cardPage(c.var.deps.db, {
-    where: searchWhere(filters),
-    orderBy: sortOrder(filters.sortBy, filters.sortDirection),
-    pageNumber: filters.pageNumber,
-    pageSize: filters.pageSize,
-    counts: c.var.deps.counts,
-  });
-  return ok(c, page);
+  return keptList(c, `search:${JSON.stringify(filters)}`, ['listings', 'reference'], () =>
+    cardPage(c.var.deps.db, {
+      where: searchWhere(filters),
+      orderBy: sortOrder(filters.sortBy, filters.sortDirection),
+      pageNumber: filters.pageNumber,
+      pageSize: filters.pageSize,
+      counts: c.var.deps.counts,
+    }),
+  );
 };
 
 export const details: Handler<typeof routes.details> = async (c) =>

@@ -14,14 +14,20 @@ export interface ViewCounter {
   flush(): Promise<void>;
 }
 
+/** Where an instance keeps listings' views in memory (server/listings/details.ts). */
+export interface KeptViews {
+  get(listingId: string): { views: number } | undefined;
+}
+
 /**
  * Views (and contact reveals and shares) are gathered in memory and written in batches, so reading
  * a listing writes nothing. The database keeps the once-per-visitor-and-day rule (listing_views'
  * key; other kinds than a view keep their rows there under `kind|visitor`), so instances that count
  * the same visitor agree; an instance that dies loses at most one interval's events. The same
- * statement adds what was new to the listing's views, its day in listing_stats and the site's day.
+ * statement adds what was new to the listing's views, its day in listing_stats and the site's day,
+ * and the new totals are written into `kept`, so this instance shows them at once.
  */
-export function viewCounter(db: Db): ViewCounter {
+export function viewCounter(db: Db, kept?: KeptViews): ViewCounter {
   let pending = new Map<string, { listingId: number; visitor: string; day: string }>();
   return {
     record(listingId, visitor, kind = 'view') {
@@ -37,7 +43,7 @@ export function viewCounter(db: Db): ViewCounter {
       const visitors = batch.map((v) => v.visitor);
       const days = batch.map((v) => v.day);
       // Joined with listings: a listing removed since its event was counted is left out.
-      await db.execute(sql`
+      const counted = (await db.execute(sql`
         with seen as (
           insert into listing_views (listing_id, visitor, day)
           select u.listing_id, u.visitor, u.day from unnest(
@@ -56,20 +62,27 @@ export function viewCounter(db: Db): ViewCounter {
         bumped as (
           update listings set views = listings.views + c.n
           from (select listing_id, sum(views)::int as n from counted group by listing_id) c
-          where listings.id = c.listing_id and c.n > 0),
+          where listings.id = c.listing_id and c.n > 0
+          returning listings.id, listings.views),
         site as (
           insert into site_stats (day, views, contacts)
           select day, sum(views)::int, sum(phone + email)::int from counted group by day
           on conflict (day) do update set
             views = site_stats.views + excluded.views,
-            contacts = site_stats.contacts + excluded.contacts)
-        insert into listing_stats (listing_id, day, views, phone_reveals, email_reveals, shares)
-        select listing_id, day, views, phone, email, shares from counted
-        on conflict (listing_id, day) do update set
-          views = listing_stats.views + excluded.views,
-          phone_reveals = listing_stats.phone_reveals + excluded.phone_reveals,
-          email_reveals = listing_stats.email_reveals + excluded.email_reveals,
-          shares = listing_stats.shares + excluded.shares`);
+            contacts = site_stats.contacts + excluded.contacts),
+        stats as (
+          insert into listing_stats (listing_id, day, views, phone_reveals, email_reveals, shares)
+          select listing_id, day, views, phone, email, shares from counted
+          on conflict (listing_id, day) do update set
+            views = listing_stats.views + excluded.views,
+            phone_reveals = listing_stats.phone_reveals + excluded.phone_reveals,
+            email_reveals = listing_stats.email_reveals + excluded.email_reveals,
+            shares = listing_stats.shares + excluded.shares)
+        select id, views from bumped`)) as unknown as { rows: { id: number; views: number }[] };
+      for (const { id, views } of counted.rows) {
+        const live = kept?.get(String(id));
+        if (live) live.views = views;
+      }
     },
   };
 }

@@ -14,7 +14,7 @@ import type { Envelope } from '#shared/schemas/envelope.ts';
 import { createApp } from '../../server/app.ts';
 import { referenceCache } from '../../server/catalog/reference.ts';
 import { watchChanges } from '../../server/db/changes.ts';
-import { TaggedCache } from '../../server/db/tagged-cache.ts';
+import { listingCaches } from '../../server/listings/caches.ts';
 import { countCache } from '../../server/listings/counts.ts';
 import { viewCounter } from '../../server/listings/views.ts';
 import { tallyCounter } from '../../server/insights/tallies.ts';
@@ -57,6 +57,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
   const outbox: MailMessage[] = [];
   const changes = await watchChanges(database);
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
+  const caches = listingCaches(changes, 100);
   const deps: Deps = {
     db: database.db,
     config,
@@ -67,10 +68,10 @@ export async function createTestContext(env: Record<string, string> = {}) {
     vapid: await loadVapidKeys(database.db, config),
     changes,
     reference: referenceCache(database.db, changes),
-    views: viewCounter(database.db),
+    views: viewCounter(database.db, caches.liveListings),
     tallies: tallyCounter(database.db),
     counts: countCache(changes),
-    details: new TaggedCache({ maxEntries: 100, ttlMs: 60_000 }, changes),
+    ...caches,
   };
   const app = createApp(deps);
 
