@@ -27,6 +27,7 @@ const scenarios = [
   'listing-hot',
   'home-page',
   'search-default',
+  'search-varied',
   'car-api',
   'admin-users',
 ];

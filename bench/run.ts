@@ -224,13 +224,14 @@ export function parseOptions(argv: string[]): BenchOptions {
 // ---------------------------------------------------------------------------------------------
 // Scenarios and budgets
 
-type Kind = 'static' | 'page' | 'miss' | 'search' | 'car' | 'admin';
+/** `load`: an API read under the bench's load, reported beside its one-at-a-time twin's budget. */
+type Kind = 'static' | 'page' | 'miss' | 'search' | 'car' | 'load' | 'admin';
 
 interface Scenario {
   key: string;
   name: string;
   kind: Kind;
-  script: 'get.lua' | 'post.lua' | 'ids.lua';
+  script: 'get.lua' | 'post.lua' | 'ids.lua' | 'bodies.lua';
   path: string;
   body?: unknown;
   /** ids.lua: which ids and in which order. */
@@ -241,6 +242,8 @@ interface Scenario {
   method?: 'POST';
   /** A page's static twin (the static scenario asked the same way), whose req/s it is held to. */
   baseline?: string;
+  /** wrk connections, when not the run's (--connections). */
+  connections?: number;
 }
 
 function scenariosFor(dataset: Dataset): Scenario[] {
@@ -324,9 +327,30 @@ function scenariosFor(dataset: Dataset): Scenario[] {
       body: { sortBy: 'price', sortDirection: 'ASC', pageNumber: 1 },
     },
     {
+      // Searches no cache has answered: a make, a lowest price and an order, each body once.
+      key: 'search-varied',
+      name: 'POST cars/search, 4,000 different searches (make, price from, order), each once',
+      kind: 'search',
+      script: 'bodies.lua',
+      path: '/api/cars/search',
+      body: { brand: make.id, minPrice: 1000, pageNumber: 1 },
+    },
+    {
+      // A listing never asked before is two statements and its cards: the budget is the time one
+      // view takes; under the bench's load (below) it is a queue of such views on 2 cores.
       key: 'car-api',
-      name: 'GET car/{id} (random ids)',
+      name: 'GET car/{id} (random ids, one at a time)',
       kind: 'car',
+      script: 'ids.lua',
+      path: '/api/car/{id}',
+      ids: 'all',
+      order: 'random',
+      connections: 1,
+    },
+    {
+      key: 'car-api-load',
+      name: 'GET car/{id} (random ids)',
+      kind: 'load',
       script: 'ids.lua',
       path: '/api/car/{id}',
       ids: 'all',
@@ -335,8 +359,19 @@ function scenariosFor(dataset: Dataset): Scenario[] {
     {
       // Seller insights' counting (server/insights): gathered in memory, written every 5 s.
       key: 'beacon-view',
-      name: 'POST car/{id}/view, the listing page’s beacon (random ids)',
+      name: 'POST car/{id}/view, the listing page’s beacon (random ids, one at a time)',
       kind: 'car',
+      script: 'ids.lua',
+      path: '/api/car/{id}/view',
+      ids: 'all',
+      order: 'random',
+      method: 'POST',
+      connections: 1,
+    },
+    {
+      key: 'beacon-view-load',
+      name: 'POST car/{id}/view, the listing page’s beacon (random ids)',
+      kind: 'load',
       script: 'ids.lua',
       path: '/api/car/{id}/view',
       ids: 'all',
@@ -412,6 +447,8 @@ function budgetFor(kind: Kind, db: BenchDb, staticRps: number | null): Budget | 
         : { text: 'p95 ≤ 150 ms', check: (r) => r.p95 <= 150 };
     case 'car':
       return db === 'postgres' ? { text: 'p95 ≤ 10 ms', check: (r) => r.p95 <= 10 } : null;
+    case 'load':
+      return null;
     case 'admin':
       return db === 'postgres' ? { text: 'p95 ≤ 300 ms', check: (r) => r.p95 <= 300 } : null;
   }
@@ -778,6 +815,24 @@ async function request(
   return { status: res.status, body: await res.text() };
 }
 
+/**
+ * 4,000 different searches in a shuffled order: the first 50 makes by name, each with a lowest
+ * price of 1,000 to 20,000 (steps of 500) and the default order or by price or year.
+ */
+async function searchBodies(appUrl: string, seed: number): Promise<string[]> {
+  const res = await request(`${appUrl}/api/cars/brands`);
+  const data = (JSON.parse(res.body) as { data: { id: number }[] | { list: { id: number }[] } })
+    .data;
+  const makes = (Array.isArray(data) ? data : data.list).slice(0, 50).map((m) => m.id);
+  const orders = [{}, { sortBy: 'price', sortDirection: 'ASC' }, { sortBy: 'year' }];
+  const bodies = makes.flatMap((brand) =>
+    Array.from({ length: 39 }, (_, i) => 1000 + 500 * i).flatMap((minPrice) =>
+      orders.map((order) => JSON.stringify({ brand, minPrice, ...order, pageNumber: 1 })),
+    ),
+  );
+  return shuffled(bodies, seed * 17 + 3).slice(0, 4000);
+}
+
 function shuffled<T>(items: readonly T[], seed: number): T[] {
   const r = prng(seed);
   const out = [...items];
@@ -854,6 +909,9 @@ async function runCombo(
     staticServer = await startStatic(options, runDir, page.body);
     result.staticServer = staticServer.name;
 
+    const bodiesFile = path.join(runDir, `bodies-${db}-${dataset.label}.txt`);
+    await writeFile(bodiesFile, (await searchBodies(app.url, options.seed)).join('\n') + '\n');
+
     const all = scenariosFor(dataset).filter(
       (s) => !options.scenarios.length || options.scenarios.includes(s.key),
     );
@@ -863,7 +921,7 @@ async function runCombo(
       `${baseOf(s)}${s.path.replace('{id}', String(id ?? firstHot))}`;
     const probe = (s: Scenario, id?: number) =>
       request(urlOf(s, id), {
-        method: s.method ?? (s.script === 'post.lua' ? 'POST' : 'GET'),
+        method: s.method ?? (s.body === undefined ? 'GET' : 'POST'),
         body: s.body,
         token: s.admin ? token : undefined,
         timeoutMs: (options.timeout + 20) * 1000,
@@ -908,10 +966,11 @@ async function runCombo(
         ? options.adminConnections
         : s.kind === 'miss'
           ? 1
-          : options.connections;
+          : (s.connections ?? options.connections);
       const env: Record<string, string> = { BENCH_LABEL: s.key };
       if (s.admin) env.BENCH_TOKEN = token;
       if (s.body !== undefined) env.BENCH_BODY = JSON.stringify(s.body);
+      if (s.script === 'bodies.lua') env.BENCH_BODIES = bodiesFile;
       if (s.ids) {
         env.BENCH_IDS = idFiles[s.ids];
         env.BENCH_PATH = s.path;
@@ -1071,7 +1130,12 @@ const shortNames: Record<string, string> = {
   'search-make': 'POST cars/search, make',
   'search-price-fuel': 'POST cars/search, price + fuel',
   'search-sort-price': 'POST cars/search, by price',
-  'car-api': 'GET car/{id}',
+  'search-varied': 'POST cars/search, 4,000 different',
+  'car-api': 'GET car/{id}, one at a time',
+  'car-api-load': 'GET car/{id}',
+  'beacon-view': 'View beacon, one at a time',
+  'beacon-view-load': 'View beacon',
+  'beacon-impressions': 'Impressions beacon',
   'admin-active': 'Admin: cars/active',
   'admin-users': 'Admin: user/all',
   'admin-transactions': 'Admin: transactions',
