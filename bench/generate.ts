@@ -11,6 +11,7 @@ import type {
   listings,
   listingSafety,
   subscriptionPeriods,
+  listingViewCounts,
   subscriptions,
   transactions,
   users,
@@ -67,6 +68,7 @@ export type PeriodRow = typeof subscriptionPeriods.$inferInsert;
 
 export interface ListingChunk {
   listings: ListingRow[];
+  viewCounts: (typeof listingViewCounts.$inferInsert)[];
   images: ImageRow[];
   safety: SafetyRow[];
   equipment: EquipmentRow[];
@@ -390,6 +392,7 @@ export function generateListings(
 ): ListingChunk {
   const chunk: ListingChunk = {
     listings: [],
+    viewCounts: [],
     images: [],
     safety: [],
     equipment: [],
@@ -512,13 +515,15 @@ export function generateListings(
       description: [pick(r, opening), ...sample(r, middle, int(r, 1, 3)), pick(r, closing)]
         .filter(Boolean)
         .join('\n'),
-      views: Math.round(days * (2 + r() * 10) * (promotedViews[listingTypeId] ?? 1)),
       deniedMessage: null,
       topSpottedAt: r() < topSpottedShare ? new Date(publishedAt.getTime() + 2 * HOUR) : null,
       publishedAt,
       createdAt,
       updatedAt: publishedAt,
     });
+
+    const views = Math.round(days * (2 + r() * 10) * (promotedViews[listingTypeId] ?? 1));
+    chunk.viewCounts.push({ listingId: id, views });
 
     // 3 to 6 photos: the views of one car, and sometimes one more of another.
     const car = Math.floor(r() * cars);

@@ -27,6 +27,7 @@ import {
   ledgerEntries,
   listingEquipment,
   listingImages,
+  listingViewCounts,
   listings,
   listingSafety,
   listingTypes,
@@ -240,6 +241,7 @@ async function loadRows(
   for (let from = 0; from < plan.listings; from += LISTING_CHUNK) {
     const chunk = generateListings(plan, ref, photos, from, from + LISTING_CHUNK);
     await insertAll(db, listings, chunk.listings);
+    await insertAll(db, listingViewCounts, chunk.viewCounts);
     await insertAll(db, listingImages, chunk.images);
     await insertAll(db, listingSafety, chunk.safety);
     await insertAll(db, listingEquipment, chunk.equipment);

@@ -19,7 +19,7 @@ import { notFound } from '../http/errors.ts';
 import { encoded, type Encoded } from '../http/respond.ts';
 import { toMonth } from './listing-rules.ts';
 import type { SeenKind } from './views.ts';
-import { carouselCards, carouselIds, isLive } from './listings.queries.ts';
+import { carouselCards, carouselIds, isLive, viewsOf } from './listings.queries.ts';
 import { cardUrl, largeVersion, photoUrl, webpVersions } from './photos.ts';
 
 /**
@@ -62,6 +62,7 @@ const listingView = prepared(
             'price', ${listingPrices.price}, 'date', ${listingPrices.changedAt})
             order by ${listingPrices.id})
           from ${listingPrices} where ${listingPrices.listingId} = ${listings.id}), '[]'::json)`,
+        views: viewsOf,
         ...carouselIds(),
       })
       .from(listings)
@@ -148,7 +149,7 @@ function toDetail(
     modelId: row.modelId,
     currency: row.currency,
     price: row.price,
-    views: row.views,
+    views: view.views,
     isFavorite,
     isTopSpotted: row.topSpottedAt !== null,
     images: images.map((i) => ({
@@ -237,16 +238,16 @@ const aged = (detail: CarDetail): CarDetail => ({
  * Everyone's view of a live listing (no viewer), from the detail cache, which keeps it as JSON
  * text: a third of the memory of its objects, so more listings fit, and an answer without a
  * second stringify. The text ends with the three fields that depend on the moment and the viewer
- * (see `forViewer`). `row` is told the listing's row when it had to be read.
+ * (see `forViewer`). `onRead` is told the listing's row and views when it had to be read.
  */
 async function everyonesView(
   deps: Deps,
   listingId: number,
-  row?: (read: Row | undefined) => void,
+  onRead?: (row: Row | undefined, views: number) => void,
 ): Promise<Encoded<CarDetail> | null> {
   const text = await deps.details.getOrCompute(String(listingId), async () => {
     const read = await readListing(deps, listingId, null);
-    row?.(read?.row);
+    onRead?.(read?.row, read?.detail.views ?? 0);
     if (!read || !isLiveRow(read.row)) return null;
     const { daysListed, views, isFavorite, ...detail } = read.detail;
     return {
@@ -284,15 +285,15 @@ export interface LiveListing {
 const liveListingById = prepared(
   (db) =>
     db
-      .select({ userId: listings.userId, publishedAt: listings.publishedAt, views: listings.views })
+      .select({ userId: listings.userId, publishedAt: listings.publishedAt, views: viewsOf })
       .from(listings)
       .where(and(eq(listings.id, id), isLive)),
   'live_listing_by_id',
 );
 
-/** Keeps what a view needs of a live listing `row` just read. */
-const keep = (deps: Deps, row: Row): LiveListing => {
-  const live = { userId: row.userId, publishedAt: row.publishedAt, views: row.views };
+/** Keeps what a view needs of a live listing `row` just read, with its `views`. */
+const keep = (deps: Deps, row: Row, views: number): LiveListing => {
+  const live = { userId: row.userId, publishedAt: row.publishedAt, views };
   deps.liveListings.set(String(row.id), live, [`listing:${row.id}`]);
   return live;
 };
@@ -319,11 +320,11 @@ export async function publicListing(
   listingId: number,
   visitor: string | null,
 ): Promise<Encoded<CarDetail>> {
-  let read: Row | undefined;
-  const everyone = await everyonesView(deps, listingId, (row) => (read = row));
+  let read: { row: Row | undefined; views: number } | undefined;
+  const everyone = await everyonesView(deps, listingId, (row, views) => (read = { row, views }));
   const viewer = caller?.id ?? null;
-  const fresh = read as Row | undefined;
-  const live = everyone && (fresh ? keep(deps, fresh) : await liveListing(deps, listingId));
+  const { row: fresh, views } = (read as typeof read) ?? { row: undefined, views: 0 };
+  const live = everyone && (fresh ? keep(deps, fresh, views) : await liveListing(deps, listingId));
   if (everyone && live && viewer !== live.userId) {
     if (visitor) deps.views.record(listingId, visitor);
     const favorite = await isFavorite(deps, viewer, listingId);

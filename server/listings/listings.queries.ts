@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import type { Db } from '../db/client.ts';
-import { listingImages, listings, users } from '../db/schema/index.ts';
+import { listingImages, listings, listingViewCounts, users } from '../db/schema/index.ts';
 import { prepared } from '../db/prepared.ts';
 import { referenceOf, type Reference } from '../catalog/reference.ts';
 import type { CountCache } from './counts.ts';
@@ -21,6 +21,11 @@ const ofCover = <T>(columns: SQL) => sql<T | null>`(
   where ${listingImages.listingId} = ${listings.id}
   order by ${listingImages.isCover} desc, ${listingImages.position}
   limit 1)`;
+
+/** The views counted so far of the listing a statement reads (`listings`). */
+export const viewsOf = sql<number>`coalesce((
+  select ${listingViewCounts.views} from ${listingViewCounts}
+  where ${listingViewCounts.listingId} = ${listings.id}), 0)`;
 
 /** The key of a listing's cover photo (null without photos). */
 export const coverKey = ofCover<string>(sql`${listingImages.key}`);
@@ -51,7 +56,7 @@ function cardQuery(db: Db) {
       cityId: users.cityId,
       currency: listings.currency,
       price: listings.price,
-      views: listings.views,
+      views: viewsOf,
       typeId: listings.listingTypeId,
       topSpottedAt: listings.topSpottedAt,
       state: listings.state,

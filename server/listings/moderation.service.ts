@@ -122,7 +122,6 @@ export async function approveEdit(deps: Deps, admin: Caller, id: number) {
       userId: _u,
       state: _s,
       listingTypeId: _t,
-      views: _v,
       deniedMessage: _d,
       topSpottedAt: _ts,
       publishedAt: _p,

@@ -24,7 +24,7 @@ export interface KeptViews {
  * a listing writes nothing. The database keeps the once-per-visitor-and-day rule (listing_views'
  * key; other kinds than a view keep their rows there under `kind|visitor`), so instances that count
  * the same visitor agree; an instance that dies loses at most one interval's events. The same
- * statement adds what was new to the listing's views, its day in listing_stats and the site's day,
+ * statement adds what was new to the listing's views (listing_view_counts), its day in listing_stats and the site's day,
  * and the new totals are written into `kept`, so this instance shows them at once.
  */
 export function viewCounter(db: Db, kept?: KeptViews): ViewCounter {
@@ -60,10 +60,11 @@ export function viewCounter(db: Db, kept?: KeptViews): ViewCounter {
             count(*) filter (where visitor like 'share|%')::int as shares
           from seen group by listing_id, day),
         bumped as (
-          update listings set views = listings.views + c.n
-          from (select listing_id, sum(views)::int as n from counted group by listing_id) c
-          where listings.id = c.listing_id and c.n > 0
-          returning listings.id, listings.views),
+          insert into listing_view_counts (listing_id, views)
+          select listing_id, sum(views)::int from counted group by listing_id having sum(views) > 0
+          on conflict (listing_id) do update
+            set views = listing_view_counts.views + excluded.views
+          returning listing_id as id, views),
         site as (
           insert into site_stats (day, views, contacts)
           select day, sum(views)::int, sum(phone + email)::int from counted group by day

@@ -15,6 +15,7 @@ import {
   equipmentItems,
   listings,
   listingTypes,
+  listingViewCounts,
   mailQueue,
   makes,
   models,
@@ -1577,12 +1578,12 @@ export async function seedDemoListings(deps: Deps): Promise<void> {
               ? new Date(now.getTime() - (2 + random() * 10) * HOUR)
               : reviewed,
         publishedAt: outcome === 'live' || outcome === 'suspended' ? reviewed : null,
-        views:
-          outcome === 'pending' || outcome === 'denied'
-            ? 0
-            : Math.round((8 + days * (6 + random() * 14)) * boost),
       })
       .where(eq(listings.id, id));
+    if (outcome !== 'pending' && outcome !== 'denied') {
+      const views = Math.round((8 + days * (6 + random() * 14)) * boost);
+      await db.insert(listingViewCounts).values({ listingId: id, views });
+    }
   }
 
   // The demo addresses are not real mailboxes: drop the notices queued while seeding.

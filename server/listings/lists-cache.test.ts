@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { liveListing } from '../../tests/support/listings.ts';
+import { listings } from '../db/schema/index.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** A search by a piece of the chassis number, which the listings of one test share. */
+const search = async (chassis: string) =>
+  (
+    await ctx
+      .client()
+      .call((r) => r.cars.search.$post({ json: { chassisNumber: chassis, pageNumber: 1 } }))
+  ).data;
+
+describe('the public lists, kept between changes', () => {
+  it('answer a repeated search from memory and follow every change of a live listing', async () => {
+    const admin = await signUpAdmin(ctx);
+    const seller = await signUp(ctx);
+    const chassis = `KEPT${Date.now()}`;
+    const first = await liveListing(ctx, seller.accessToken, admin.accessToken, {
+      price: 10_000,
+      chassisNumber: `${chassis}A`,
+    });
+    const before = await search(chassis);
+    expect(before.cars.map((c) => [c.id, c.price])).toEqual([[first, 10_000]]);
+    expect(ctx.deps.lists.size).toBeGreaterThan(0);
+
+    // Changes as another instance would make them: only the database's notices reach this one.
+    await ctx.db.update(listings).set({ price: 9_500 }).where(eq(listings.id, first));
+    await vi.waitFor(async () =>
+      expect((await search(chassis)).cars.map((c) => c.price)).toEqual([9_500]),
+    );
+
+    const second = await liveListing(ctx, seller.accessToken, admin.accessToken, {
+      price: 12_000,
+      chassisNumber: `${chassis}B`,
+    });
+    const after = await search(chassis);
+    expect(after.totalCount).toBe(2);
+    expect(after.cars.map((c) => c.id).sort()).toEqual([first, second].sort());
+
+    await ctx.db.update(listings).set({ state: 'SUSPENDED' }).where(eq(listings.id, second));
+    await vi.waitFor(async () =>
+      expect((await search(chassis)).cars.map((c) => c.id)).toEqual([first]),
+    );
+  });
+});
