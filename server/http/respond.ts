@@ -37,6 +37,18 @@ export function ok<T>(c: Context, data: T, message = '') {
 /** JSON text that encodes a `T`: data kept encoded (in a cache) and answered as it is. */
 export type Encoded<T> = string & { readonly encodes: T };
 
+/** A character V8 cannot keep in a one-byte string. */
+const WIDE = /[\u0100-\uffff]/g;
+const escapeWide = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * `value` as JSON text to be kept in memory: the same JSON, with every character beyond Latin-1
+ * (the euro sign of every price) written as a `\u` escape, so V8 keeps the text one byte a
+ * character instead of two (a listing's detail: 16 KB instead of 32).
+ */
+export const keptJson = <T>(value: T) =>
+  JSON.stringify(value).replace(WIDE, escapeWide) as Encoded<T>;
+
 /** Marks `text` as the encoding of a `T`; the caller vouches for it (it came from stringify). */
 export const encoded = <T>(text: string) => text as Encoded<T>;
 

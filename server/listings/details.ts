@@ -16,7 +16,7 @@ import {
 import { priceBandOf } from '#shared/price-insight.ts';
 import type { Caller, Deps } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
-import { encoded, type Encoded } from '../http/respond.ts';
+import { encoded, keptJson, type Encoded } from '../http/respond.ts';
 import { toMonth } from './listing-rules.ts';
 import type { SeenKind } from './views.ts';
 import { carouselCards, carouselIds, isLive, viewsOf } from './listings.queries.ts';
@@ -251,7 +251,7 @@ async function everyonesView(
     if (!read || !isLiveRow(read.row)) return null;
     const { daysListed, views, isFavorite, ...detail } = read.detail;
     return {
-      value: JSON.stringify({ ...detail, daysListed, views, isFavorite }),
+      value: keptJson({ ...detail, daysListed, views, isFavorite }),
       tags: detailTags(read.detail),
     };
   });

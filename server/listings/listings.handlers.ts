@@ -4,7 +4,7 @@ import { requireCaller, requireSelfOrAdmin } from '../auth/guard.ts';
 import type { Handler } from '../http/openapi.ts';
 import { clientIp } from '../http/rate-limit.ts';
 import { visitorKey } from './visitor.ts';
-import { encoded, ok, okEncoded } from '../http/respond.ts';
+import { keptJson, ok, okEncoded, type Encoded } from '../http/respond.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Context } from 'hono';
 import { addFavorite, favoritePage, removeFavorite } from './favorites.service.ts';
@@ -29,10 +29,10 @@ const keptList = async <T>(
   compute: () => Promise<T>,
 ) => {
   const text = await c.var.deps.lists.getOrCompute(key, async () => ({
-    value: JSON.stringify(await compute()),
+    value: keptJson(await compute()),
     tags,
   }));
-  return okEncoded(c, encoded<T>(text ?? 'null'));
+  return okEncoded(c, (text ?? 'null') as Encoded<T>);
 };
 
 export const home: Handler<typeof routes.home> = async (c) => {
