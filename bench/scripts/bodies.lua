@@ -5,21 +5,12 @@ dofile((os.getenv("BENCH_SCRIPTS") or "bench/scripts") .. "/common.lua")
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 
-local bodies = {}
-local cursor = 0
-local step = 1
+local next_body
 
 function init(args)
-  for line in io.lines(os.getenv("BENCH_BODIES")) do
-    if line ~= "" then bodies[#bodies + 1] = line end
-  end
-  if #bodies == 0 then error("no bodies in " .. tostring(os.getenv("BENCH_BODIES"))) end
-  step = tonumber(os.getenv("BENCH_THREADS") or "1")
-  cursor = (tid or 1) - 1
+  next_body = sequence(read_lines("BENCH_BODIES"))
 end
 
 function request()
-  local body = bodies[(cursor % #bodies) + 1]
-  cursor = cursor + step
-  return wrk.format(nil, nil, nil, body)
+  return wrk.format(nil, nil, nil, next_body())
 end

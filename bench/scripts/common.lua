@@ -21,6 +21,28 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
+-- The non-empty lines of the file named by the environment variable `name` (ids, bodies).
+function read_lines(name)
+  local lines = {}
+  for line in io.lines(os.getenv(name)) do
+    if line ~= "" then lines[#lines + 1] = line end
+  end
+  if #lines == 0 then error("no lines in " .. tostring(os.getenv(name))) end
+  return lines
+end
+
+-- Walks `items` in order, each thread taking every n-th one: none is taken twice until the list
+-- runs out.
+function sequence(items)
+  local step = tonumber(os.getenv("BENCH_THREADS") or "1")
+  local cursor = (tid or 1) - 1
+  return function()
+    local item = items[(cursor % #items) + 1]
+    cursor = cursor + step
+    return item
+  end
+end
+
 -- wrk reports latencies in microseconds; the result line carries milliseconds.
 local function ms(us)
   return string.format("%.3f", us / 1000)

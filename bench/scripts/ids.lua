@@ -9,25 +9,18 @@ local pattern = os.getenv("BENCH_PATH") or "/car/{id}"
 wrk.method = os.getenv("BENCH_METHOD") or "GET"
 local order = os.getenv("BENCH_ORDER") or "random"
 local ids = {}
-local cursor = 0
-local step = 1
+local next_in_sequence
 
 function init(args)
-  for line in io.lines(os.getenv("BENCH_IDS")) do
-    if line ~= "" then ids[#ids + 1] = line end
-  end
-  if #ids == 0 then error("no ids in " .. tostring(os.getenv("BENCH_IDS"))) end
-  local id = tid or 1
-  step = tonumber(os.getenv("BENCH_THREADS") or "1")
-  cursor = id - 1
-  math.randomseed(7919 * id)
+  ids = read_lines("BENCH_IDS")
+  next_in_sequence = sequence(ids)
+  math.randomseed(7919 * (tid or 1))
 end
 
 function request()
   local id
   if order == "sequence" then
-    id = ids[(cursor % #ids) + 1]
-    cursor = cursor + step
+    id = next_in_sequence()
   else
     id = ids[math.random(#ids)]
   end

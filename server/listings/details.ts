@@ -238,17 +238,19 @@ const aged = (detail: CarDetail): CarDetail => ({
  * Everyone's view of a live listing (no viewer), from the detail cache, which keeps it as JSON
  * text: a third of the memory of its objects, so more listings fit, and an answer without a
  * second stringify. The text ends with the three fields that depend on the moment and the viewer
- * (see `forViewer`). `onRead` is told the listing's row and views when it had to be read.
+ * (see `forViewer`). `row` is told the listing's row when it had to be read; what a view needs
+ * of a live one is kept then too (`liveListing`).
  */
 async function everyonesView(
   deps: Deps,
   listingId: number,
-  onRead?: (row: Row | undefined, views: number) => void,
+  row?: (read: Row | undefined) => void,
 ): Promise<Encoded<CarDetail> | null> {
   const text = await deps.details.getOrCompute(String(listingId), async () => {
     const read = await readListing(deps, listingId, null);
-    onRead?.(read?.row, read?.detail.views ?? 0);
+    row?.(read?.row);
     if (!read || !isLiveRow(read.row)) return null;
+    keep(deps, read.row, read.detail.views);
     const { daysListed, views, isFavorite, ...detail } = read.detail;
     return {
       value: keptJson({ ...detail, daysListed, views, isFavorite }),
@@ -292,11 +294,10 @@ const liveListingById = prepared(
 );
 
 /** Keeps what a view needs of a live listing `row` just read, with its `views`. */
-const keep = (deps: Deps, row: Row, views: number): LiveListing => {
+function keep(deps: Deps, row: Row, views: number) {
   const live = { userId: row.userId, publishedAt: row.publishedAt, views };
   deps.liveListings.set(String(row.id), live, [`listing:${row.id}`]);
-  return live;
-};
+}
 
 /**
  * A live listing's owner, age and views, or null: kept in memory so that a view of a kept
@@ -320,17 +321,16 @@ export async function publicListing(
   listingId: number,
   visitor: string | null,
 ): Promise<Encoded<CarDetail>> {
-  let read: { row: Row | undefined; views: number } | undefined;
-  const everyone = await everyonesView(deps, listingId, (row, views) => (read = { row, views }));
+  let row: Row | undefined;
+  const everyone = await everyonesView(deps, listingId, (read) => (row = read));
   const viewer = caller?.id ?? null;
-  const { row: fresh, views } = (read as typeof read) ?? { row: undefined, views: 0 };
-  const live = everyone && (fresh ? keep(deps, fresh, views) : await liveListing(deps, listingId));
+  const live = everyone && (await liveListing(deps, listingId));
   if (everyone && live && viewer !== live.userId) {
     if (visitor) deps.views.record(listingId, visitor);
     const favorite = await isFavorite(deps, viewer, listingId);
     return forViewer(everyone, live.publishedAt, live.views, favorite);
   }
-  const row = fresh ?? (await listingById(deps.db).execute({ id: listingId }))[0];
+  row ??= (await listingById(deps.db).execute({ id: listingId }))[0];
   const privileged = caller && (caller.id === row?.userId || caller.roleId === roles.admin);
   if (!row || row.originalId !== null) throw notFound(LISTING_NOT_FOUND);
   if (!(row.state === 'ACTIVE' || (row.state === 'SUSPENDED' && privileged))) {
