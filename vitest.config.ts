@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { testDatabaseUrl } from './tests/support/postgres-url.ts';
 
@@ -33,6 +34,10 @@ export default defineConfig(async () => {
   return {
     test: {
       testTimeout: 30_000,
+      // A worker per core, at least two (vitest's default leaves one core free, which on the 2-core
+      // CI machine is one worker): a database test file waits on PostgreSQL or on the photo
+      // pipeline's threads much of its time, so two files at once take the 2 cores' idle time.
+      maxWorkers: Math.max(2, availableParallelism()),
       hookTimeout: 60_000,
       reporters: ['default'],
       projects: [

@@ -34,8 +34,6 @@ async function mailTo(email: string, has: string): Promise<string> {
   return found;
 }
 
-test.skip(({ isMobile }) => isMobile, 'one journey at desktop size is enough');
-
 test('a buyer saves a search; an approved matching car reaches the bell and the mailbox', async ({
   page,
   request,
