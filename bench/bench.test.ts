@@ -110,8 +110,11 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
 });
 
 describe('the app under the bench', () => {
-  it('runs with the Node flags of npm run serve, as production does', async () => {
-    const { serveFlags } = await import('./run.ts');
-    expect(serveFlags()).toEqual(['--max-semi-space-size=4', '--max-old-space-size=320']);
+  it('runs with the settings and Node flags of npm run serve, as production does', async () => {
+    const { serveCommand } = await import('./run.ts');
+    expect(serveCommand()).toEqual({
+      env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' },
+      flags: ['--max-semi-space-size=4', '--max-old-space-size=320'],
+    });
   });
 });

@@ -69,16 +69,29 @@ export interface BenchOptions {
   log: (line: string) => void;
 }
 
-/** Node's flags of `npm run serve` (package.json): the bench runs the app as production does. */
-export function serveFlags(): string[] {
+/**
+ * How `npm run serve` (package.json) starts the app: its environment settings (`NAME=value` before
+ * `node`, such as glibc's MALLOC_ARENA_MAX) and Node's flags. The bench runs the app as production
+ * does.
+ */
+export function serveCommand(): { env: Record<string, string>; flags: string[] } {
   const scripts = (
     JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     }
   ).scripts;
-  const command = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+server\/main\.ts/.exec(scripts.serve ?? '');
+  const command = /^((?:[A-Z_]+=\S+\s+)*)node((?:\s+--[\w-]+(?:=\S+)?)*)\s+server\/main\.ts/.exec(
+    scripts.serve ?? '',
+  );
   if (!command) throw new Error('package.json: the serve script does not run node server/main.ts');
-  return (command[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  const words = (text: string | undefined) => (text ?? '').trim().split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(
+    words(command[1]).map((pair) => [
+      pair.slice(0, pair.indexOf('=')),
+      pair.slice(pair.indexOf('=') + 1),
+    ]),
+  );
+  return { env, flags: words(command[2]) };
 }
 
 const defaultMatrix: BenchOptions['matrix'] = [
@@ -610,10 +623,11 @@ async function startApp(options: BenchOptions, dataset: Dataset, runDir: string)
     JWT_SECRET: 'spotted-bench-jwt-secret-not-for-production-use',
   };
   if (dataset.databaseUrl) env.DATABASE_URL = dataset.databaseUrl;
-  Object.assign(env, options.appEnv);
+  const serve = serveCommand();
+  Object.assign(env, serve.env, options.appEnv);
   const started = Date.now();
   const child = track(
-    spawn(process.execPath, [...serveFlags(), path.join(repo, 'server', 'main.ts')], {
+    spawn(process.execPath, [...serve.flags, path.join(repo, 'server', 'main.ts')], {
       cwd: repo,
       env,
       stdio: ['ignore', fd, fd],

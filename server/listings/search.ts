@@ -78,9 +78,18 @@ export function sortOrder(
     const way = direction === 'DESC' ? sql`desc nulls last` : sql`asc nulls last`;
     return [sql`${listings.priceDeal} ${way}`, desc(listings.id)];
   }
-  const column = { price: listings.price, year: listings.year, createdAt: listings.publishedAt }[
-    sortBy
-  ];
-  const dir = direction === 'DESC' ? desc : asc;
-  return [dir(column), desc(listings.publishedAt), desc(listings.id)];
+  const newest = [desc(listings.publishedAt), desc(listings.id)];
+  if (sortBy === 'year') {
+    // Spelled as listings_live_year_idx and listings_live_make_year_idx are (year, then newest,
+    // nulls last; the year itself is never null): newest years first read the index in order, and
+    // oldest first read it backwards, sorting only the oldest year's cars by their age.
+    const way = direction === 'DESC' ? sql`desc nulls last` : sql`asc nulls first`;
+    return [
+      sql`${listings.year} ${way}`,
+      sql`${listings.publishedAt} desc nulls last`,
+      sql`${listings.id} desc nulls last`,
+    ];
+  }
+  const column = { price: listings.price, createdAt: listings.publishedAt }[sortBy];
+  return [direction === 'DESC' ? desc(column) : asc(column), ...newest];
 }

@@ -120,13 +120,18 @@ export const listings = pgTable(
       .where(listed(t)),
     index('listings_live_make_idx').on(t.makeId, t.modelId).where(listed(t)),
     index('listings_live_price_idx').on(t.price).where(listed(t)),
-    index('listings_live_year_idx').on(t.year).where(listed(t)),
+    // By year (newest years first, then the newest listings): read in order.
+    index('listings_live_year_idx')
+      .on(t.year.desc(), t.publishedAt.desc(), t.id.desc())
+      .where(listed(t)),
     // A search by make in the default order or by year: the make's own range, read in order (the
     // year order, a make's 15,000 cars at 100,000 listings, was a filter over the whole year index).
     index('listings_live_make_order_idx')
       .on(t.makeId, t.listingTypeId, t.publishedAt.desc(), t.id.desc())
       .where(listed(t)),
-    index('listings_live_make_year_idx').on(t.makeId, t.year).where(listed(t)),
+    index('listings_live_make_year_idx')
+      .on(t.makeId, t.year.desc(), t.publishedAt.desc(), t.id.desc())
+      .where(listed(t)),
     // 'Similar vehicles' and 'More from this seller' on a listing page: the nearest prices of a
     // model, make or body, and a seller's live listings in the default order, each a range scan.
     // The price indexes also hold the order's tie-break (id) and the seller the carousel skips, so

@@ -1,0 +1,4 @@
+DROP INDEX "listings_live_year_idx";--> statement-breakpoint
+DROP INDEX "listings_live_make_year_idx";--> statement-breakpoint
+CREATE INDEX "listings_live_year_idx" ON "listings" USING btree ("year" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "listings"."state" = 'ACTIVE' and "listings"."original_id" is null and "listings"."hidden_at" is null;--> statement-breakpoint
+CREATE INDEX "listings_live_make_year_idx" ON "listings" USING btree ("make_id","year" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "listings"."state" = 'ACTIVE' and "listings"."original_id" is null and "listings"."hidden_at" is null;
