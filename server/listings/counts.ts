@@ -8,6 +8,8 @@ const TTL_MS = 60_000;
 export interface CountCache {
   /** The count of `key` (a query's SQL and parameters), computed once until live listings change. */
   get(key: string, count: () => Promise<number>): Promise<number>;
+  /** The count of `key` when one is kept, without computing it. */
+  peek(key: string): Promise<number> | undefined;
 }
 
 /**
@@ -23,11 +25,16 @@ export function countCache(changes?: Pick<Changes, 'subscribe'>): CountCache {
     generation += 1;
     counts.clear();
   });
+  const fresh = (key: string) => {
+    const kept = counts.get(key);
+    return kept && Date.now() - kept.at < TTL_MS ? kept.value : undefined;
+  };
   return {
+    peek: fresh,
     get(key, count) {
+      const kept = fresh(key);
+      if (kept) return kept;
       const now = Date.now();
-      const kept = counts.get(key);
-      if (kept && now - kept.at < TTL_MS) return kept.value;
       const started = generation;
       const value = count();
       const entry = { value, at: now };

@@ -39,31 +39,38 @@ const cover = ofCover<{ key: string; cardWidths: number[] }>(
  * enumerables and cities come from the reference data in memory, so the query joins only the
  * seller (a wider join cost more to plan than to run).
  */
+const cardColumns = {
+  id: listings.id,
+  cover,
+  makeId: listings.makeId,
+  modelId: listings.modelId,
+  title: listings.title,
+  bodyId: listings.bodyId,
+  fuelId: listings.fuelId,
+  transmissionId: listings.transmissionId,
+  year: listings.year,
+  millage: listings.millage,
+  location: users.address,
+  cityId: users.cityId,
+  currency: listings.currency,
+  price: listings.price,
+  views: viewsOf,
+  typeId: listings.listingTypeId,
+  topSpottedAt: listings.topSpottedAt,
+  state: listings.state,
+  originalId: listings.originalId,
+  createdAt: listings.createdAt,
+  publishedAt: listings.publishedAt,
+};
+
 function cardQuery(db: Db) {
+  return db.select(cardColumns).from(listings).innerJoin(users, eq(users.id, listings.userId));
+}
+
+/** The card columns and `total`, a count of the caller's (a subquery run once). */
+function cardQueryWithTotal(db: Db, total: SQL<number>) {
   return db
-    .select({
-      id: listings.id,
-      cover,
-      makeId: listings.makeId,
-      modelId: listings.modelId,
-      title: listings.title,
-      bodyId: listings.bodyId,
-      fuelId: listings.fuelId,
-      transmissionId: listings.transmissionId,
-      year: listings.year,
-      millage: listings.millage,
-      location: users.address,
-      cityId: users.cityId,
-      currency: listings.currency,
-      price: listings.price,
-      views: viewsOf,
-      typeId: listings.listingTypeId,
-      topSpottedAt: listings.topSpottedAt,
-      state: listings.state,
-      originalId: listings.originalId,
-      createdAt: listings.createdAt,
-      publishedAt: listings.publishedAt,
-    })
+    .select({ ...cardColumns, total })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId));
 }
@@ -119,7 +126,10 @@ export interface CardPage {
   counts?: CountCache;
 }
 
-/** One page of cards and the total count of the filter. */
+/**
+ * One page of cards and the total count of the filter. When the count is not kept, it is read in
+ * the same statement as the page (a subquery PostgreSQL runs once): one round trip instead of two.
+ */
 export async function cardPage(
   db: Db,
   page: CardPage,
@@ -130,18 +140,34 @@ export async function cardPage(
     .select({ n: sql<number>`count(*)::int` })
     .from(listings)
     .where(page.where);
-  const count = async () => (await countQuery)[0]?.n ?? 0;
   const { sql: text, params } = countQuery.toSQL();
-  const [rows, totalCount, reference] = await Promise.all([
-    cardQuery(db)
+  const key = JSON.stringify([text, params]);
+  const kept = page.counts?.peek(key);
+  const order = page.orderBy ?? defaultOrder;
+  if (kept) {
+    const [rows, totalCount, reference] = await Promise.all([
+      cardQuery(db)
+        .where(page.where)
+        .orderBy(...order)
+        .limit(size)
+        .offset(offset),
+      kept,
+      referenceOf(db),
+    ]);
+    return { cars: rows.map((row) => toCard(row, reference)), totalCount };
+  }
+  const [rows, reference] = await Promise.all([
+    cardQueryWithTotal(db, sql<number>`(${countQuery})`)
       .where(page.where)
-      .orderBy(...(page.orderBy ?? defaultOrder))
+      .orderBy(...order)
       .limit(size)
       .offset(offset),
-    page.counts ? page.counts.get(JSON.stringify([text, params]), count) : count(),
     referenceOf(db),
   ]);
-  return { cars: rows.map((row) => toCard(row, reference)), totalCount };
+  // No row (a page past the end, or nothing matches): the count is read on its own.
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await countQuery)[0]?.n ?? 0));
+  const totalCount = page.counts ? await page.counts.get(key, async () => total) : total;
+  return { cars: rows.map(({ total: _, ...row }) => toCard(row, reference)), totalCount };
 }
 
 /** Cards without paging (short lists: carousels, admin grids). */
