@@ -39,15 +39,16 @@ export async function issueSession(
 }
 
 /**
- * Two tabs of one browser may both refresh with the token they share; the one that comes second
- * within this window is refused without ending the session (the tab then reads the new token).
+ * The reuse interval. A token swapped less than this long ago is swapped again: two tabs refreshing
+ * with the token they share, or a page left before its refresh answered (the new pair lost with it),
+ * followed by the next page's refresh with the same token. Each gets a token of the same family.
  */
-const CONCURRENT_REFRESH_MS = 10_000;
+const REUSE_INTERVAL_MS = 10_000;
 
 /**
- * Swaps a refresh token for a new session. Each token works once: presenting one that was already
- * swapped (later than a concurrent refresh could) means it leaked, so its whole family is revoked
- * and every holder must log in again.
+ * Swaps a refresh token for a new session. Each token works once, or again within the reuse
+ * interval: presenting one that was swapped longer ago means it leaked, so its whole family is
+ * revoked and every holder must log in again.
  */
 export async function rotate(
   deps: Deps,
@@ -64,8 +65,8 @@ export async function rotate(
     if (!row || row.userId !== userId) return { ok: false as const, reason: 'unknown' };
     if (row.revokedAt || row.expiresAt < new Date()) return { ok: false as const, reason: 'ended' };
     if (row.rotatedAt) {
-      if (Date.now() - row.rotatedAt.getTime() < CONCURRENT_REFRESH_MS)
-        return { ok: false as const, reason: 'concurrent' };
+      if (Date.now() - row.rotatedAt.getTime() < REUSE_INTERVAL_MS)
+        return { ok: true as const, family: row.familyId };
       await revokeFamily(tx, row.familyId);
       return { ok: false as const, reason: 'reused' };
     }
