@@ -36,14 +36,28 @@ function pick(accepted: string): Encoding {
   return 'identity';
 }
 
+/**
+ * A body to keep, in memory of its own size. zlib answers with views of its 64 KB output
+ * chunks, and Buffer.from copies into 64 KB pools: a 12 KB page kept either way would hold
+ * 64 KB, five times what a cache counts.
+ */
+export function toKeep(body: Buffer) {
+  if (body.byteLength === body.buffer.byteLength) return body;
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return own;
+}
+
 /** A body compressed once to be kept and sent many times (a cached page): brotli. */
-export const compressToKeep = (body: Buffer) =>
-  brotli(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 5,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
+export const compressToKeep = async (body: Buffer) =>
+  toKeep(
+    await brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  );
 
 export const etagOf = (body: Buffer) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;

@@ -43,6 +43,17 @@ describe('the page cache', () => {
     expect(page.etag).toMatch(/^"[\w-]+"$/);
   });
 
+  it('holds no more memory than the bytes it counts', async () => {
+    const cache = new PageCache(options);
+    const page = await store(cache, '/car/1', ['listing:1'], 'a listing page of some length ');
+    cache.body(page, 'gzip');
+    // zlib's answers are views of 64 KB chunks; a kept body has memory of its own size.
+    for (const body of [page.bodies.br, page.bodies.gzip]) {
+      expect(body?.buffer.byteLength).toBe(body?.length);
+    }
+    expect(cache.size.bytes).toBe(page.bodies.br.length + (page.bodies.gzip?.length ?? 0) + 6);
+  });
+
   it('forgets exactly the pages a change notice names', async () => {
     const changes = notices();
     const cache = new PageCache(options, changes);

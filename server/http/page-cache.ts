@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Changes } from '../db/changes.ts';
 import { tagsOf } from '../db/tagged-cache.ts';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
-import { compressToKeep, etagOf, negotiate, type Encoding } from './encoding.ts';
+import { compressToKeep, etagOf, negotiate, toKeep, type Encoding } from './encoding.ts';
 
 /** A rendered page, kept with its compressed forms and what it shows. */
 export interface CachedPage {
@@ -113,7 +113,7 @@ export class PageCache {
     if (encoding === 'gzip' && page.bodies.gzip) return page.bodies.gzip;
     const identity = brotliDecompressSync(page.bodies.br);
     if (encoding === 'identity') return identity;
-    const gzip = gzipSync(identity, { level: 6 });
+    const gzip = toKeep(gzipSync(identity, { level: 6 }));
     page.bodies.gzip = gzip;
     page.bytes += gzip.length;
     if (this.#pages.get(page.key) === page) {
