@@ -1,8 +1,11 @@
 import type { ChangeTag, Changes } from './changes.ts';
 
-export interface TaggedCacheOptions {
+export interface TaggedCacheOptions<T> {
   /** Entries kept at most; the least recently used go first. */
   maxEntries: number;
+  /** Bytes kept at most, as `sizeOf` counts them; the least recently used go first. */
+  maxBytes?: number;
+  sizeOf?: (value: T) => number;
   /** How long an entry is kept at most without a notice. */
   ttlMs: number;
 }
@@ -19,12 +22,16 @@ export function tagsOf(change: ChangeTag): string[] {
  * notices, from any instance, end exactly the entries that carry them.
  */
 export class TaggedCache<T> {
-  readonly #entries = new Map<string, { value: T; tags: string[]; expiresAt: number }>();
+  readonly #entries = new Map<
+    string,
+    { value: T; tags: string[]; bytes: number; expiresAt: number }
+  >();
   readonly #byTag = new Map<string, Set<string>>();
-  readonly #options: TaggedCacheOptions;
+  readonly #options: TaggedCacheOptions<T>;
   #generation = 0;
+  #bytes = 0;
 
-  constructor(options: TaggedCacheOptions, changes?: Pick<Changes, 'subscribe'>) {
+  constructor(options: TaggedCacheOptions<T>, changes?: Pick<Changes, 'subscribe'>) {
     this.#options = options;
     changes?.subscribe((change) => {
       if (change === '*') this.clear();
@@ -34,6 +41,11 @@ export class TaggedCache<T> {
 
   get size() {
     return this.#entries.size;
+  }
+
+  /** What the kept values weigh, as `sizeOf` counts them (0 without it). */
+  get bytes() {
+    return this.#bytes;
   }
 
   get(key: string, now = Date.now()): T | undefined {
@@ -67,14 +79,18 @@ export class TaggedCache<T> {
 
   set(key: string, value: T, tags: string[]) {
     this.delete(key);
-    this.#entries.set(key, { value, tags, expiresAt: Date.now() + this.#options.ttlMs });
+    const { maxEntries, maxBytes = Infinity, sizeOf, ttlMs } = this.#options;
+    const bytes = sizeOf?.(value) ?? 0;
+    if (bytes > maxBytes) return;
+    this.#entries.set(key, { value, tags, bytes, expiresAt: Date.now() + ttlMs });
+    this.#bytes += bytes;
     for (const tag of tags) {
       const keys = this.#byTag.get(tag) ?? new Set<string>();
       keys.add(key);
       this.#byTag.set(tag, keys);
     }
     for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.#options.maxEntries) break;
+      if (this.#entries.size <= maxEntries && this.#bytes <= maxBytes) break;
       this.delete(oldest);
     }
   }
@@ -91,12 +107,14 @@ export class TaggedCache<T> {
     this.#generation += 1;
     this.#entries.clear();
     this.#byTag.clear();
+    this.#bytes = 0;
   }
 
   delete(key: string) {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
     for (const tag of entry.tags) {
       const keys = this.#byTag.get(tag);
       keys?.delete(key);

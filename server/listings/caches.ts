@@ -5,22 +5,34 @@ import type { LiveListing } from './details.ts';
 /** How long a kept view count may lag behind the database (a minute at most with the flush). */
 const VIEWS_KEPT_MS = 55_000;
 
+const MB = 1024 * 1024;
+
+/** A kept JSON text's bytes: `keptJson` escapes what is beyond Latin-1, so one a character. */
+const textBytes = (text: string) => text.length;
+
 /**
- * What the listing reads keep in memory, each entry until a change notice ends it:
- * - `details`: everyone's view of a live listing as JSON text, about 16 KB each (the listing and
- *   its 24 cards), so 1,000 take about 16 MB;
+ * What the listing reads keep in memory, each entry until a change notice ends it, the texts
+ * bounded by bytes:
+ * - `details`: everyone's view of a live listing as JSON text, about 40 KB each (the listing, its
+ *   photos' versions and its 24 cards), 24 MB at most (about 600);
  * - `liveListings`: a live listing's owner, age and views, a few hundred bytes each with its tag;
- * - `lists`: answers of the public lists (searches, the home list), 25 to 50 KB each (a text with
- *   a euro sign is kept two bytes a character).
+ * - `lists`: answers of the public lists (searches, the home list), about 70 KB for a page of 50
+ *   cards, 8 MB at most.
  * The last two show view counts, so they are also read again within a minute.
  */
-export function listingCaches(changes: Pick<Changes, 'subscribe'>, details = 1000) {
+export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 24) {
   return {
-    details: new TaggedCache<string>({ maxEntries: details, ttlMs: 60_000 }, changes),
+    details: new TaggedCache<string>(
+      { maxEntries: 10_000, maxBytes: detailsMb * MB, sizeOf: textBytes, ttlMs: 60_000 },
+      changes,
+    ),
     liveListings: new TaggedCache<LiveListing>(
       { maxEntries: 10_000, ttlMs: VIEWS_KEPT_MS },
       changes,
     ),
-    lists: new TaggedCache<string>({ maxEntries: 200, ttlMs: VIEWS_KEPT_MS }, changes),
+    lists: new TaggedCache<string>(
+      { maxEntries: 1000, maxBytes: 8 * MB, sizeOf: textBytes, ttlMs: VIEWS_KEPT_MS },
+      changes,
+    ),
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import type { Db } from '../db/client.ts';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { listingImages, listings, listingViewCounts, users } from '../db/schema/index.ts';
 import { prepared } from '../db/prepared.ts';
 import { referenceOf, type Reference } from '../catalog/reference.ts';
@@ -63,14 +64,10 @@ const cardColumns = {
   publishedAt: listings.publishedAt,
 };
 
-function cardQuery(db: Db) {
-  return db.select(cardColumns).from(listings).innerJoin(users, eq(users.id, listings.userId));
-}
-
-/** The card columns and `total`, a count of the caller's (a subquery run once). */
-function cardQueryWithTotal(db: Db, total: SQL<number>) {
+/** The card columns, and any `extra` ones (a page's `total`), of listings with their seller. */
+function cardQuery<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
   return db
-    .select({ ...cardColumns, total })
+    .select({ ...cardColumns, ...(extra as Extra) })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId));
 }
@@ -143,25 +140,22 @@ export async function cardPage(
   const { sql: text, params } = countQuery.toSQL();
   const key = JSON.stringify([text, params]);
   const kept = page.counts?.peek(key);
-  const order = page.orderBy ?? defaultOrder;
+  const paged = <Q extends PgSelect>(query: Q) =>
+    query
+      .where(page.where)
+      .orderBy(...(page.orderBy ?? defaultOrder))
+      .limit(size)
+      .offset(offset);
   if (kept) {
     const [rows, totalCount, reference] = await Promise.all([
-      cardQuery(db)
-        .where(page.where)
-        .orderBy(...order)
-        .limit(size)
-        .offset(offset),
+      paged(cardQuery(db).$dynamic()),
       kept,
       referenceOf(db),
     ]);
     return { cars: rows.map((row) => toCard(row, reference)), totalCount };
   }
   const [rows, reference] = await Promise.all([
-    cardQueryWithTotal(db, sql<number>`(${countQuery})`)
-      .where(page.where)
-      .orderBy(...order)
-      .limit(size)
-      .offset(offset),
+    paged(cardQuery(db, { total: sql<number>`(${countQuery})` }).$dynamic()),
     referenceOf(db),
   ]);
   // No row (a page past the end, or nothing matches): the count is read on its own.

@@ -19,11 +19,16 @@ export function nginxBinary(): string | null {
  * deploy/nginx.conf, the README's configuration, with the instances' ports and the listening
  * address replaced: the file itself is what the cluster test runs.
  */
-export async function siteConfig(instancePorts: [number, number], listenPort: number) {
+export async function siteConfig(
+  instancePorts: [number, number],
+  listenPort: number,
+  down?: 0 | 1,
+) {
   const text = await readFile(path.join(repo, 'deploy', 'nginx.conf'), 'utf8');
+  const server = (i: 0 | 1) => `127.0.0.1:${instancePorts[i]}${i === down ? ' down' : ''}`;
   const replaced = text
-    .replace('127.0.0.1:4321', `127.0.0.1:${instancePorts[0]}`)
-    .replace('127.0.0.1:4322', `127.0.0.1:${instancePorts[1]}`)
+    .replace('127.0.0.1:4321', server(0))
+    .replace('127.0.0.1:4322', server(1))
     .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
   if (replaced === text || !replaced.includes(`:${instancePorts[1]}`)) {
     throw new Error('deploy/nginx.conf no longer has the ports the cluster test replaces');
@@ -33,6 +38,11 @@ export async function siteConfig(instancePorts: [number, number], listenPort: nu
 
 export interface Nginx {
   url: string;
+  /**
+   * Marks instance `down` (or none) and reloads, as the README's rolling restart does; resolves
+   * once the new workers took over (the old ones finish their requests meanwhile).
+   */
+  reload(down?: 0 | 1): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,7 +65,7 @@ export async function startNginx(
     `${user}worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+error_log ${dir}/error.log notice;
 events { worker_connections 1024; }
 http {
   access_log ${dir}/access.log;
@@ -82,6 +92,20 @@ http {
       await (await fetch(`${url}/healthz`)).arrayBuffer();
       return {
         url,
+        async reload(down) {
+          await writeFile(
+            path.join(dir, 'spotted.conf'),
+            await siteConfig(instancePorts, listenPort, down),
+          );
+          // The master starts the new workers, then tells each old one to shut down gracefully.
+          const log = path.join(dir, 'error.log');
+          const shutDowns = async () =>
+            (await readFile(log, 'utf8')).split('gracefully shutting down').length;
+          const before = await shutDowns();
+          child.kill('SIGHUP');
+          for (let i = 0; i < 100 && (await shutDowns()) === before; i++) await sleep(50);
+          if ((await shutDowns()) === before) throw new Error('nginx did not reload');
+        },
         async stop() {
           child.kill('SIGQUIT');
           await exited;

@@ -57,7 +57,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
   const outbox: MailMessage[] = [];
   const changes = await watchChanges(database);
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
-  const caches = listingCaches(changes, 100);
+  const caches = listingCaches(changes, 4);
   const deps: Deps = {
     db: database.db,
     config,

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { TaggedCache } from './tagged-cache.ts';
+
+const text = (n: number) => 'x'.repeat(n);
+
+describe('the tagged cache', () => {
+  it('stays within its bytes, forgetting the least recently used first', () => {
+    const cache = new TaggedCache<string>({
+      maxEntries: 100,
+      maxBytes: 1000,
+      sizeOf: (value) => value.length,
+      ttlMs: 60_000,
+    });
+    for (const key of ['a', 'b', 'c']) cache.set(key, text(300), [`listing:${key}`]);
+    cache.get('a');
+    cache.set('d', text(300), ['listing:d']);
+    expect(cache.bytes).toBe(900);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    // A value larger than the whole cache is not kept, and pushes nothing out.
+    cache.set('e', text(1001), ['listing:e']);
+    expect(cache.get('e')).toBeUndefined();
+    expect(cache.size).toBe(3);
+    // A notice ends its entries and their bytes.
+    cache.invalidate('listing:a');
+    expect(cache.bytes).toBe(600);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('keeps at most its number of entries', () => {
+    const cache = new TaggedCache<number>({ maxEntries: 2, ttlMs: 60_000 });
+    cache.set('a', 1, []);
+    cache.set('b', 2, []);
+    cache.set('c', 3, []);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
+  });
+});
