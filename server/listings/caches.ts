@@ -13,11 +13,11 @@ const textBytes = (text: string) => text.length;
 /**
  * What the listing reads keep in memory, each entry until a change notice ends it, the texts
  * bounded by bytes:
- * - `details`: everyone's view of a live listing as JSON text, about 40 KB each (the listing, its
- *   photos' versions and its 24 cards), 24 MB at most (about 600);
+ * - `details`: everyone's view of a live listing as JSON text, about 20 KB each (the listing, its
+ *   photos' versions and its 24 cards), 24 MB at most (about 1,200);
  * - `liveListings`: a live listing's owner, age and views, a few hundred bytes each with its tag;
- * - `lists`: answers of the public lists (searches, the home list), about 70 KB for a page of 50
- *   cards, 8 MB at most.
+ * - `lists`: answers of the public lists (searches, the home list), about 35 KB for a page of 50
+ *   cards, 8 MB at most (about 230 such pages).
  * The last two show view counts, so they are also read again within a minute.
  */
 export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 24) {
