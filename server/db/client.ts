@@ -33,7 +33,14 @@ export function openDatabase(options: {
   poolSize?: number;
 }): Database {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Connections stay open through quiet minutes (pg closes them after 10 s idle by default):
+    // a new one costs the next visitor a connection, a server process with cold caches, and the
+    // preparation of each prepared statement again (10 to 30 ms at 100,000 listings).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 5 * 60_000,
+    });
     // An idle connection the server closed is replaced on the next query; 57P01 is a deliberate
     // shutdown (a restart, or a test database being dropped) and not worth a stack trace.
     pool.on('error', (err: Error & { code?: string }) => {
