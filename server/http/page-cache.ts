@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Changes } from '../db/changes.ts';
 import { tagsOf } from '../db/tagged-cache.ts';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -19,6 +19,14 @@ export interface CachedPage {
   tags: string[];
   bytes: number;
   expiresAt: number;
+}
+
+/** What the answer of a kept page depends on, from the request's headers. */
+export interface PageRequest {
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+  /** A HEAD request: the headers alone. */
+  head: boolean;
 }
 
 export interface PageCacheOptions {
@@ -128,16 +136,16 @@ export class PageCache {
    * of the whole site: the headers of each kind of answer are made once, as the flat list Node
    * writes without checking them again.
    */
-  send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
-    if (req.headers['if-none-match'] === page.etag) {
+  send(res: ServerResponse, page: CachedPage, asked: PageRequest) {
+    if (asked.ifNoneMatch === page.etag) {
       res.writeHead(304, (page.heads['not-modified'] ??= this.#head(page, 'not-modified')));
       res.end();
       return;
     }
-    const encoding = negotiate(req.headers['accept-encoding']);
+    const encoding = negotiate(asked.acceptEncoding);
     const body = this.body(page, encoding);
     res.writeHead(page.status, (page.heads[encoding] ??= this.#head(page, encoding)));
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.end(asked.head ? undefined : body);
   }
 
   /** A 304 carries no policy: the browser would store it over the one of the page it keeps. */
