@@ -48,8 +48,8 @@ describe('a page of cards and its total', () => {
     const kept = countCache();
     const counted: string[] = [];
     const counts = {
-      peek: (key: string) => kept.peek(key),
-      get: (key: string, count: () => Promise<number>) => (counted.push(key), kept.get(key, count)),
+      ...kept,
+      keeper: (key: string) => (counted.push(key), kept.keeper(key)),
     };
     const all = (await ctx.db.select({ id: listings.id }).from(listings).where(isListed)).length;
     const first = await cardPage(ctx.db, { where: isListed, pageSize: 1, counts });
@@ -59,5 +59,16 @@ describe('a page of cards and its total', () => {
     expect(second.totalCount).toBe(all);
     expect(second.cars[0]?.id).not.toBe(first.cars[0]?.id);
     expect(counted).toHaveLength(1);
+  });
+
+  it('keeps no total that a change of listings may have made stale while it was read', () => {
+    let notify: (tag: string) => void = () => undefined;
+    const kept = countCache({ subscribe: (listener) => ((notify = listener), () => undefined) });
+    const before = kept.keeper('a');
+    notify('listing:1');
+    before(3);
+    expect(kept.peek('a')).toBeUndefined();
+    kept.keeper('a')(4);
+    return expect(kept.peek('a')).resolves.toBe(4);
   });
 });

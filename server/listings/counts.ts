@@ -10,6 +10,11 @@ export interface CountCache {
   get(key: string, count: () => Promise<number>): Promise<number>;
   /** The count of `key` when one is kept, without computing it. */
   peek(key: string): Promise<number> | undefined;
+  /**
+   * Keeps the count of `key` that a statement starting now reads: the function it returns stores
+   * the value unless a listing changed in between (the count may then be stale).
+   */
+  keeper(key: string): (value: number) => void;
 }
 
 /**
@@ -29,8 +34,19 @@ export function countCache(changes?: Pick<Changes, 'subscribe'>): CountCache {
     const kept = counts.get(key);
     return kept && Date.now() - kept.at < TTL_MS ? kept.value : undefined;
   };
+  const keep = (key: string, entry: { value: Promise<number>; at: number }) => {
+    counts.set(key, entry);
+    if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value ?? '');
+  };
   return {
     peek: fresh,
+    keeper(key) {
+      const started = generation;
+      const at = Date.now();
+      return (value) => {
+        if (generation === started) keep(key, { value: Promise.resolve(value), at });
+      };
+    },
     get(key, count) {
       const kept = fresh(key);
       if (kept) return kept;
@@ -38,11 +54,10 @@ export function countCache(changes?: Pick<Changes, 'subscribe'>): CountCache {
       const started = generation;
       const value = count();
       const entry = { value, at: now };
-      counts.set(key, entry);
+      keep(key, entry);
       // A count that raced a change, or failed, is not kept.
       const forget = () => counts.get(key) === entry && counts.delete(key);
       value.then(() => generation !== started && forget(), forget);
-      if (counts.size > MAX_COUNTS) counts.delete(counts.keys().next().value ?? '');
       return value;
     },
   };

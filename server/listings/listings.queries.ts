@@ -154,13 +154,14 @@ export async function cardPage(
     ]);
     return { cars: rows.map((row) => toCard(row, reference)), totalCount };
   }
+  const keep = page.counts?.keeper(key);
   const [rows, reference] = await Promise.all([
     paged(cardQuery(db, { total: sql<number>`(${countQuery})` }).$dynamic()),
     referenceOf(db),
   ]);
   // No row (a page past the end, or nothing matches): the count is read on its own.
-  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await countQuery)[0]?.n ?? 0));
-  const totalCount = page.counts ? await page.counts.get(key, async () => total) : total;
+  const totalCount = rows[0]?.total ?? (offset === 0 ? 0 : ((await countQuery)[0]?.n ?? 0));
+  keep?.(totalCount);
   return { cars: rows.map(({ total: _, ...row }) => toCard(row, reference)), totalCount };
 }
 
