@@ -10,7 +10,7 @@ import { sandboxCheckouts } from '../db/schema/index.ts';
 import { mountApi } from './front.ts';
 import { processListener } from './listener.ts';
 import { PageCache } from './page-cache.ts';
-import { cspHash, NOTHING_POLICY, securityHeaders } from './security-headers.ts';
+import { cspHash, NOTHING_POLICY, policyForPage, securityHeaders } from './security-headers.ts';
 
 /**
  * The process's HTTP server as server/main.ts builds it (`processListener`): the page cache
@@ -232,5 +232,25 @@ describe('security headers', () => {
       'max-age=31536000; includeSubDomains',
     );
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('a page policy with the hashes of its own inline scripts only', () => {
+  const used = 'document.documentElement.dataset.js = "1";';
+  const unused = 'console.log("another page");';
+  const policy = `default-src 'self'; script-src 'self' ${cspHash(used)} ${cspHash(unused)}; style-src 'self' 'unsafe-inline'`;
+
+  it('keeps the hash of a script the page holds, drops the others, and the rest as it was', () => {
+    const html = `<head><script data-x="1">${used}</script><script type="module" src="/_astro/a.js"></script></head>`;
+    expect(policyForPage(policy, html)).toBe(
+      `default-src 'self'; script-src 'self' ${cspHash(used)}; style-src 'self' 'unsafe-inline'`,
+    );
+  });
+
+  it('allows no script the policy did not (an inline script without its hash stays blocked)', () => {
+    const html = `<script>${used}</script><script>alert(1)</script><SCRIPT>${unused}</SCRIPT>`;
+    const sources = sourcesOf(policyForPage(policy, html), 'script-src');
+    expect(sources).toEqual(["'self'", cspHash(used), cspHash(unused)]);
+    expect(sources).not.toContain(cspHash('alert(1)'));
   });
 });

@@ -20,6 +20,32 @@ export const WORKER_POLICY =
 export const cspHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
+/** An inline script element: its attributes and its text. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * A page's policy allowing by hash only the inline scripts the page holds. Astro lists the hashes
+ * of every inline script of the site on every page (13, 700 characters on each answer, and Node
+ * checks every header character of every answer, the kept pages' included); the page needs the
+ * few it renders. The result allows nothing the policy did not.
+ */
+export function policyForPage(policy: string, html: string): string {
+  const held = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT))
+    if (!/\bsrc\s*=/i.test(attributes ?? '')) held.add(cspHash(text ?? ''));
+  return policy
+    .split(';')
+    .map((directive) =>
+      directive.trim().startsWith('script-src ')
+        ? directive
+            .split(' ')
+            .filter((source) => !source.startsWith("'sha256-") || held.has(source))
+            .join(' ')
+        : directive,
+    )
+    .join(';');
+}
+
 /**
  * The policy of a page the API renders itself (the sandbox checkout, the API reference): the
  * page's own origin, its inline elements by hash, no framing.

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { compressOne, etagOf, MIN_COMPRESSED_BYTES, negotiate } from './encoding.ts';
 import type { PageCache } from './page-cache.ts';
+import { policyForPage } from './security-headers.ts';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg)/;
 
@@ -27,6 +28,9 @@ export function pageDelivery(req: IncomingMessage, cache: PageCache | null): Pag
         return response;
       const body = Buffer.from(await response.arrayBuffer());
       const headers = Object.fromEntries(response.headers);
+      const policy = headers['content-security-policy'];
+      if (policy && type.startsWith('text/html'))
+        headers['content-security-policy'] = policyForPage(policy, body.toString('utf8'));
       const cacheable =
         cache !== null &&
         tags !== null &&
