@@ -241,7 +241,7 @@ describe('a page policy with the hashes of its own inline scripts only', () => {
   const policy = `default-src 'self'; script-src 'self' ${cspHash(used)} ${cspHash(unused)}; style-src 'self' 'unsafe-inline'`;
 
   it('keeps the hash of a script the page holds, drops the others, and the rest as it was', () => {
-    const html = `<head><script data-x="1">${used}</script><script type="module" src="/_astro/a.js"></script></head>`;
+    const html = `<head><script data-x="1">${used}</script><script type="module" src="/_astro/a.js"></script><script type="application/ld+json">${unused}</script></head>`;
     expect(policyForPage(policy, html)).toBe(
       `default-src 'self'; script-src 'self' ${cspHash(used)}; style-src 'self' 'unsafe-inline'`,
     );

@@ -20,6 +20,26 @@ export const WORKER_POLICY =
 export const cspHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
+/** The hashes of the inline scripts pages render: the same few texts on every page. */
+const inlineHashes = new Map<string, string>();
+function inlineHash(text: string) {
+  let hash = inlineHashes.get(text);
+  if (hash === undefined) {
+    hash = cspHash(text);
+    // Scripts whose text varies (a data block) would otherwise fill it.
+    if (inlineHashes.size >= 256) inlineHashes.clear();
+    inlineHashes.set(text, hash);
+  }
+  return hash;
+}
+
+/** A script element that runs its own text: no `src`, and no data block (JSON-LD). */
+function runsInline(attributes: string) {
+  if (/\bsrc\s*=/i.test(attributes)) return false;
+  const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+  return type === undefined || type === 'module' || type.endsWith('javascript');
+}
+
 /** An inline script element: its attributes and its text. */
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
@@ -32,7 +52,7 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 export function policyForPage(policy: string, html: string): string {
   const held = new Set<string>();
   for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT))
-    if (!/\bsrc\s*=/i.test(attributes ?? '')) held.add(cspHash(text ?? ''));
+    if (runsInline(attributes ?? '')) held.add(inlineHash(text ?? ''));
   return policy
     .split(';')
     .map((directive) =>
