@@ -30,7 +30,7 @@ export function pageDelivery(req: IncomingMessage, cache: PageCache | null): Pag
       const headers = Object.fromEntries(response.headers);
       const policy = headers['content-security-policy'];
       if (policy && type.startsWith('text/html'))
-        headers['content-security-policy'] = policyForPage(policy, body.toString('utf8'));
+        headers['content-security-policy'] = policyForPage(policy, body);
       const cacheable =
         cache !== null &&
         tags !== null &&
