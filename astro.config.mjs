@@ -13,10 +13,7 @@ export default defineConfig({
   outDir: process.env.SITE_DIST ?? './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  // React renders each server-side component to a string in one pass: its streaming renderer cost
-  // a listing page's render about a tenth more CPU (chunks encoded, then decoded back to a string),
-  // and no component suspends on the server (data comes from the page's frontmatter).
-  integrations: [react({ experimentalDisableStreaming: true }), precompress()],
+  integrations: [react(), precompress()],
   server: { port: 4321 },
   // Styles inline: one round trip less before the first paint (pages are cached compressed).
   build: { inlineStylesheets: 'always' },
