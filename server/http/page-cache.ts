@@ -133,8 +133,8 @@ export class PageCache {
 
   /**
    * Sends a kept page as the client accepts it; a matching If-None-Match gets 304. The hot path
-   * of the whole site: the headers of each kind of answer are made once, as the flat list Node
-   * writes without checking them again.
+   * of the whole site: the headers of each kind of answer are made once, as Node's flat list (Node
+   * still checks each character as it writes them: hence the short per-page policy).
    */
   send(res: ServerResponse, page: CachedPage, asked: PageRequest) {
     if (asked.ifNoneMatch === page.etag) {
