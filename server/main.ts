@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { mountApi } from './http/front.ts';
 import { PageCache } from './http/page-cache.ts';
 import { processListener } from './http/listener.ts';
+import { pageLane } from './http/page-lane.ts';
 import { NOTHING_POLICY, securityHeaders, WORKER_POLICY } from './http/security-headers.ts';
 import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
@@ -129,6 +130,7 @@ async function main() {
       withRequestId(config.TRUST_PROXY, getRequestListener(server.fetch)),
     ),
   );
+  const lane = pages ? pageLane(http, pages) : undefined;
   http.listen(config.PORT, config.HOST, () => {
     log.info(
       {
@@ -157,7 +159,10 @@ async function main() {
     if (lifecycle.stopping) return;
     lifecycle.stopping = true;
     log.info({ signal }, 'shutting down');
-    const [cut] = await Promise.all([drain(http, config.SHUTDOWN_SECONDS * 1000), stopJobs()]);
+    const [cut] = await Promise.all([
+      drain(http, config.SHUTDOWN_SECONDS * 1000, lane),
+      stopJobs(),
+    ]);
     if (cut) log.warn({ connections: cut }, 'connections cut at the shutdown deadline');
     clearInterval(flushViews);
     metricsServer?.close();

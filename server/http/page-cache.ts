@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Changes } from '../db/changes.ts';
 import { tagsOf } from '../db/tagged-cache.ts';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -13,12 +13,23 @@ export interface CachedPage {
   bodies: { br: Buffer; gzip?: Buffer };
   /** Bytes of the page unpacked. */
   identityBytes: number;
-  /** The answer's status line headers as Node writes them, made at the first send of each kind. */
-  heads: Partial<Record<Encoding | 'not-modified', string[]>>;
+  /** The answer's headers as Node's flat list, made at the first send of each kind. */
+  heads: Partial<Record<AnswerKind, string[]>>;
+  /** The answer's status line and headers as bytes (for the page lane), made at its first send. */
+  rawHeads: Partial<Record<AnswerKind, Buffer>>;
   etag: string;
   tags: string[];
   bytes: number;
   expiresAt: number;
+}
+
+/** The kinds of answer a kept page has: its body in one encoding, or 304 Not Modified. */
+export type AnswerKind = Encoding | 'not-modified';
+
+/** A kept page's answer to one request: which kind, and the body to send (none for HEAD, 304). */
+export interface PageAnswer {
+  kind: AnswerKind;
+  body: Buffer | undefined;
 }
 
 /** What the answer of a kept page depends on, from the request's headers. */
@@ -94,6 +105,7 @@ export class PageCache {
       bodies,
       identityBytes: page.body.length,
       heads: {},
+      rawHeads: {},
       etag: etagOf(page.body),
       tags: page.tags,
       bytes,
@@ -131,25 +143,45 @@ export class PageCache {
     return gzip;
   }
 
-  /**
-   * Sends a kept page as the client accepts it; a matching If-None-Match gets 304. The hot path
-   * of the whole site: the headers of each kind of answer are made once, as Node's flat list (Node
-   * still checks each character as it writes them: hence the short per-page policy).
-   */
-  send(res: ServerResponse, page: CachedPage, asked: PageRequest) {
-    if (asked.ifNoneMatch === page.etag) {
-      res.writeHead(304, (page.heads['not-modified'] ??= this.#head(page, 'not-modified')));
-      res.end();
-      return;
-    }
+  /** How a kept page answers a request: 304 to a matching If-None-Match, else the best encoding. */
+  answer(page: CachedPage, asked: PageRequest): PageAnswer {
+    if (asked.ifNoneMatch === page.etag) return { kind: 'not-modified', body: undefined };
     const encoding = negotiate(asked.acceptEncoding);
     const body = this.body(page, encoding);
-    res.writeHead(page.status, (page.heads[encoding] ??= this.#head(page, encoding)));
-    res.end(asked.head ? undefined : body);
+    return { kind: encoding, body: asked.head ? undefined : body };
   }
 
+  /**
+   * Sends a kept page through Node's http. The headers of each kind of answer are made once, as
+   * Node's flat list (Node still checks each character as it writes them: hence the short
+   * per-page policy).
+   */
+  send(res: ServerResponse, page: CachedPage, asked: PageRequest) {
+    const { kind, body } = this.answer(page, asked);
+    res.writeHead(this.#status(page, kind), (page.heads[kind] ??= this.#head(page, kind)));
+    res.end(body);
+  }
+
+  /**
+   * The status line and headers of a kind of answer as they go on the wire, but for the ones
+   * of the connection (`Date`, `Connection`, `Keep-Alive`) and the blank line that ends them.
+   */
+  rawHead(page: CachedPage, kind: AnswerKind): Buffer {
+    let raw = page.rawHeads[kind];
+    if (raw) return raw;
+    const status = this.#status(page, kind);
+    const list = (page.heads[kind] ??= this.#head(page, kind));
+    let text = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Unknown'}\r\n`;
+    for (let i = 0; i < list.length; i += 2) text += `${list[i]}: ${list[i + 1]}\r\n`;
+    raw = Buffer.from(text, 'latin1');
+    page.rawHeads[kind] = raw;
+    return raw;
+  }
+
+  #status = (page: CachedPage, kind: AnswerKind) => (kind === 'not-modified' ? 304 : page.status);
+
   /** A 304 carries no policy: the browser would store it over the one of the page it keeps. */
-  #head(page: CachedPage, kind: Encoding | 'not-modified'): string[] {
+  #head(page: CachedPage, kind: AnswerKind): string[] {
     const common = { ...this.#options.headers, etag: page.etag, vary: 'Accept-Encoding' };
     const headers: Record<string, string | number> =
       kind === 'not-modified'
