@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pageCacheHits } from '../ops/metrics.ts';
-import type { PageCache, PageRequest } from './page-cache.ts';
+import { joinHeader, type PageCache, type PageRequest } from './page-cache.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -44,10 +44,8 @@ export function pageRequest(raw: string[], head: boolean): PageRequest | null {
     const lower = name.toLowerCase();
     const value = raw[i + 1] ?? '';
     if (lower === 'authorization') return null;
-    if (lower === 'if-none-match')
-      ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
-    else if (lower === 'accept-encoding')
-      acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
+    if (lower === 'if-none-match') ifNoneMatch = joinHeader(ifNoneMatch, value);
+    else if (lower === 'accept-encoding') acceptEncoding = joinHeader(acceptEncoding, value);
   }
   return { ifNoneMatch, acceptEncoding, head };
 }

@@ -40,6 +40,10 @@ export interface PageRequest {
   head: boolean;
 }
 
+/** A repeated request header's values, joined as Node joins them. */
+export const joinHeader = (joined: string | undefined, value: string) =>
+  joined === undefined ? value : `${joined}, ${value}`;
+
 export interface PageCacheOptions {
   /** Bytes of bodies kept at most (all encodings); the least recently used go first. */
   maxBytes: number;
@@ -158,7 +162,7 @@ export class PageCache {
    */
   send(res: ServerResponse, page: CachedPage, asked: PageRequest) {
     const { kind, body } = this.answer(page, asked);
-    res.writeHead(this.#status(page, kind), (page.heads[kind] ??= this.#head(page, kind)));
+    res.writeHead(this.#status(page, kind), this.#headList(page, kind));
     res.end(body);
   }
 
@@ -170,7 +174,7 @@ export class PageCache {
     let raw = page.rawHeads[kind];
     if (raw) return raw;
     const status = this.#status(page, kind);
-    const list = (page.heads[kind] ??= this.#head(page, kind));
+    const list = this.#headList(page, kind);
     let text = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Unknown'}\r\n`;
     for (let i = 0; i < list.length; i += 2) text += `${list[i]}: ${list[i + 1]}\r\n`;
     raw = Buffer.from(text, 'latin1');
@@ -179,6 +183,8 @@ export class PageCache {
   }
 
   #status = (page: CachedPage, kind: AnswerKind) => (kind === 'not-modified' ? 304 : page.status);
+
+  #headList = (page: CachedPage, kind: AnswerKind) => (page.heads[kind] ??= this.#head(page, kind));
 
   /** A 304 carries no policy: the browser would store it over the one of the page it keeps. */
   #head(page: CachedPage, kind: AnswerKind): string[] {
