@@ -17,8 +17,9 @@ class Client {
   #waiting: (() => void) | undefined;
   ended = false;
 
-  constructor(port: number) {
-    this.socket = connect(port, '127.0.0.1');
+  /** `halfOpen`: a client that keeps its side open when the server has ended its own. */
+  constructor(port: number, halfOpen = false) {
+    this.socket = connect({ port, host: '127.0.0.1', allowHalfOpen: halfOpen });
     this.socket.on('data', (data: Buffer) => {
       this.#buffer = Buffer.concat([this.#buffer, data]);
       this.#waiting?.();
@@ -217,6 +218,27 @@ describe('the page lane', () => {
     await once(client.socket, 'end');
     client.socket.destroy();
     expect(await drained).toBe(0);
+  });
+});
+
+describe('the page lane at a shutdown’s deadline', () => {
+  it('cuts a connection whose client never closes its side', async () => {
+    const pages = new PageCache({ maxBytes: 1 << 20, ttlMs: 60_000, cacheControl: 'public' });
+    await pages.store('/kept', { status: 200, headers: {}, body: Buffer.from(KEPT), tags: [] });
+    const server = createServer(
+      processListener('http://spotted.test', pages, (_req, res) => res.end()),
+    );
+    // Longer than the test: the connection's idle time cannot end it first.
+    server.keepAliveTimeout = 60_000;
+    const lane = pageLane(server, pages);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const client = new Client((server.address() as AddressInfo).port, true);
+    client.send(get('/kept'));
+    await client.answer();
+    // Resolves once the server has closed, so once the lane has cut the connection.
+    expect(await drain(server, 200, lane)).toBe(1);
+    client.socket.destroy();
   });
 });
 

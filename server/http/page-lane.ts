@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { pageCacheHits } from '../ops/metrics.ts';
-import type { PageCache, PageRequest } from './page-cache.ts';
+import { joinHeader, type PageCache, type PageRequest } from './page-cache.ts';
 
 /**
  * One request of the lane: a plain GET or HEAD of HTTP/1.1, with what a kept page's answer
@@ -60,12 +60,10 @@ export function laneRequest(text: string): LaneRequest | null {
         hosts++;
         break;
       case 'if-none-match':
-        request.ifNoneMatch =
-          request.ifNoneMatch === undefined ? value : `${request.ifNoneMatch}, ${value}`;
+        request.ifNoneMatch = joinHeader(request.ifNoneMatch, value);
         break;
       case 'accept-encoding':
-        request.acceptEncoding =
-          request.acceptEncoding === undefined ? value : `${request.acceptEncoding}, ${value}`;
+        request.acceptEncoding = joinHeader(request.acceptEncoding, value);
         break;
       case 'connection':
         if (/upgrade/i.test(value)) return null;
@@ -106,9 +104,12 @@ class ConnectionHeaders {
   }
 }
 
-/** What `drain` needs of the lane: to stop taking requests and to close its idle connections. */
+/** What `drain` needs of the lane. */
 export interface Lane {
+  /** Takes no more requests and ends its connections (all idle between two requests). */
   close(): void;
+  /** Cuts the connections still open (a client that never closed its side). */
+  closeAll(): void;
 }
 
 /**
@@ -135,15 +136,15 @@ export function pageLane(http: Server, pages: PageCache): Lane {
   http.on('connection', (socket: Socket) => {
     if (closing) return nodeConnection.call(http, socket);
     open.add(socket);
-    const idle = () => socket.destroy();
-    const failed = () => socket.destroy();
+    // Idle past the keep-alive time, or failed: nothing is under way to finish.
+    const destroy = () => socket.destroy();
     // Node's http takes connections half-open and ends them itself when the client has.
     const ended = () => socket.end();
     const handOver = (read: Buffer) => {
       open.delete(socket);
       socket.off('data', onData);
-      socket.off('timeout', idle);
-      socket.off('error', failed);
+      socket.off('timeout', destroy);
+      socket.off('error', destroy);
       socket.off('end', ended);
       socket.setTimeout(0);
       socket.unshift(read);
@@ -160,10 +161,8 @@ export function pageLane(http: Server, pages: PageCache): Lane {
       socket.write(connectionHeaders.get(request.close));
       if (body) socket.write(body);
       socket.uncork();
-      if (request.close) {
-        open.delete(socket);
-        socket.end();
-      } else if (socket.writableNeedDrain) {
+      if (request.close) socket.end();
+      else if (socket.writableNeedDrain) {
         // A client that asks without reading its answers waits for them to go out.
         socket.pause();
         socket.once('drain', () => socket.resume());
@@ -171,8 +170,8 @@ export function pageLane(http: Server, pages: PageCache): Lane {
     };
     socket.setNoDelay(true);
     socket.setTimeout(http.keepAliveTimeout);
-    socket.on('timeout', idle);
-    socket.on('error', failed);
+    socket.on('timeout', destroy);
+    socket.on('error', destroy);
     socket.on('end', ended);
     socket.on('close', () => open.delete(socket));
     socket.on('data', onData);
@@ -183,7 +182,9 @@ export function pageLane(http: Server, pages: PageCache): Lane {
       closing = true;
       // Between two of its requests a lane connection is idle: its answers are written whole.
       for (const socket of open) socket.end();
-      open.clear();
+    },
+    closeAll() {
+      for (const socket of open) socket.destroy();
     },
   };
 }

@@ -28,6 +28,7 @@ export async function drain(server: Server, graceMs: number, lane?: Lane): Promi
     server.getConnections((_err, count) => resolve(count)),
   );
   server.closeAllConnections();
+  lane?.closeAll();
   await closed;
   return open;
 }
