@@ -19,3 +19,22 @@ export function prepared<T extends { execute: unknown }>(
     return statement;
   };
 }
+
+/**
+ * Statements kept by shape (the SQL of queries that differ only in their values), built by `build`
+ * the first time a shape is met: at most `max` shapes a database, the oldest forgotten first.
+ */
+export function preparedShapes<T>(max: number): (db: Db, shape: string, build: () => T) => T {
+  const byDb = new WeakMap<Db, Map<string, T>>();
+  return (db, shape, build) => {
+    let statements = byDb.get(db);
+    if (!statements) byDb.set(db, (statements = new Map()));
+    let statement = statements.get(shape);
+    if (!statement) {
+      statement = build();
+      statements.set(shape, statement);
+      if (statements.size > max) statements.delete(statements.keys().next().value as string);
+    }
+    return statement;
+  };
+}

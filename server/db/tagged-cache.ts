@@ -16,6 +16,10 @@ export function tagsOf(change: ChangeTag): string[] {
   return [change];
 }
 
+/** A sixteenth below `limit` (none below no limit). */
+const belowLimit = (limit: number) =>
+  Number.isFinite(limit) ? limit - Math.floor(limit / 16) : limit;
+
 /**
  * Values computed from the database and kept until what they show changes: each entry names its
  * tags (`listing:12`, `seller:4`, `listings`, `reference`, `ads`), and the database's change
@@ -77,6 +81,17 @@ export class TaggedCache<T> {
     return computed.value;
   }
 
+  /**
+   * Keeps values read from now on, for readers that fill several entries at once: the function it
+   * returns sets one unless a notice arrived in between (the value may then be stale).
+   */
+  keeper(): (key: string, value: T, tags: string[]) => void {
+    const started = this.#generation;
+    return (key, value, tags) => {
+      if (started === this.#generation) this.set(key, value, tags);
+    };
+  }
+
   set(key: string, value: T, tags: string[]) {
     this.delete(key);
     const { maxEntries, maxBytes = Infinity, sizeOf, ttlMs } = this.#options;
@@ -89,8 +104,13 @@ export class TaggedCache<T> {
       keys.add(key);
       this.#byTag.set(tag, keys);
     }
+    if (this.#entries.size <= maxEntries && this.#bytes <= maxBytes) return;
+    // Down to a sixteenth below the limits at once: a Map's first key is found past the holes of
+    // the keys deleted before it, so one walk a few hundred sets apart, not one every set.
+    const entriesLeft = belowLimit(maxEntries);
+    const bytesLeft = belowLimit(maxBytes);
     for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= maxEntries && this.#bytes <= maxBytes) break;
+      if (this.#entries.size <= entriesLeft && this.#bytes <= bytesLeft) break;
       this.delete(oldest);
     }
   }

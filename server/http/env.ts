@@ -36,6 +36,8 @@ export interface Deps {
   liveListings: TaggedCache<LiveListing>;
   /** Answers of the public lists, as JSON text, kept until a listing changes. */
   lists: TaggedCache<string>;
+  /** Live listings' cards, as JSON text, kept until the listing, its seller or the reference change. */
+  cards: TaggedCache<string>;
 }
 
 /** The caller, once the bearer token has been checked. */

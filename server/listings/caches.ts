@@ -17,8 +17,10 @@ const textBytes = (text: string) => text.length;
  *   photos' versions and its 24 cards), 24 MB at most (about 1,200);
  * - `liveListings`: a live listing's owner, age and views, a few hundred bytes each with its tag;
  * - `lists`: answers of the public lists (searches, the home list), about 35 KB for a page of 50
- *   cards, 8 MB at most (about 230 such pages).
- * The last two show view counts, so they are also read again within a minute.
+ *   cards, 8 MB at most (about 230 such pages);
+ * - `cards`: live listings' cards as JSON text, about 700 bytes each, 8 MB at most (about 10,000),
+ *   which searches no list answered yet are made of.
+ * The last three show view counts, so they are also read again within a minute.
  */
 export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 24) {
   return {
@@ -32,6 +34,10 @@ export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 2
     ),
     lists: new TaggedCache<string>(
       { maxEntries: 1000, maxBytes: 8 * MB, sizeOf: textBytes, ttlMs: VIEWS_KEPT_MS },
+      changes,
+    ),
+    cards: new TaggedCache<string>(
+      { maxEntries: 12_000, maxBytes: 8 * MB, sizeOf: textBytes, ttlMs: VIEWS_KEPT_MS },
       changes,
     ),
   };

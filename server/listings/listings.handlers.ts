@@ -8,12 +8,19 @@ import { keptJson, ok, okEncoded, type Encoded } from '../http/respond.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Context } from 'hono';
 import { addFavorite, favoritePage, removeFavorite } from './favorites.service.ts';
-import { cardPage, cards, defaultOrder, isListed, topSpottedWhere } from './listings.queries.ts';
+import {
+  cardPage,
+  cardPageText,
+  cards,
+  defaultOrder,
+  isListed,
+  topSpottedWhere,
+} from './listings.queries.ts';
 import type * as routes from './listings.routes.ts';
 import * as detail from './details.ts';
 import * as listings from './listings.service.ts';
 import { reportListing } from './reports.service.ts';
-import { searchWhere, sortOrder } from './search.ts';
+import { searchShape, sortOrder } from './search.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { listings as table } from '../db/schema/index.ts';
 
@@ -26,10 +33,10 @@ const keptList = async <T>(
   c: Context<AppEnv>,
   key: string,
   tags: string[],
-  compute: () => Promise<T>,
+  compute: () => Promise<Encoded<T>>,
 ) => {
   const text = await c.var.deps.lists.getOrCompute(key, async () => ({
-    value: keptJson(await compute()),
+    value: await compute(),
     tags,
   }));
   return okEncoded(c, (text ?? 'null') as Encoded<T>);
@@ -44,21 +51,30 @@ export const home: Handler<typeof routes.home> = async (c) => {
       liveAds(db),
       cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
     ]);
-    return { cars: { cars: list.cars, ads, totalCount: list.totalCount }, topSpottedCars };
+    return keptJson({
+      cars: { cars: list.cars, ads, totalCount: list.totalCount },
+      topSpottedCars,
+    });
   });
 };
 
 export const search: Handler<typeof routes.search> = async (c) => {
   const filters = c.req.valid('json');
-  return keptList(c, `search:${JSON.stringify(filters)}`, ['listings', 'reference'], () =>
-    cardPage(c.var.deps.db, {
-      where: searchWhere(filters),
-      orderBy: sortOrder(filters.sortBy, filters.sortDirection),
-      pageNumber: filters.pageNumber,
-      pageSize: filters.pageSize,
-      counts: c.var.deps.counts,
-    }),
-  );
+  return keptList(c, `search:${JSON.stringify(filters)}`, ['listings', 'reference'], () => {
+    const { shape, where, values } = searchShape(filters);
+    return cardPageText(
+      c.var.deps.db,
+      {
+        where,
+        orderBy: sortOrder(filters.sortBy, filters.sortDirection),
+        pageNumber: filters.pageNumber,
+        pageSize: filters.pageSize,
+        counts: c.var.deps.counts,
+        shape: { key: `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`, values },
+      },
+      c.var.deps.cards,
+    );
+  });
 };
 
 export const details: Handler<typeof routes.details> = async (c) =>

@@ -1,12 +1,13 @@
-import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import type { Db } from '../db/client.ts';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import { listingImages, listings, listingViewCounts, users } from '../db/schema/index.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedShapes } from '../db/prepared.ts';
 import { referenceOf, type Reference } from '../catalog/reference.ts';
 import type { CountCache } from './counts.ts';
 import { cardUrl, cardVersions } from './photos.ts';
+import type { TaggedCache } from '../db/tagged-cache.ts';
+import { encoded, keptJson, type Encoded } from '../http/respond.ts';
 
 /** Live listings: approved, not an edit request, shown to everyone. */
 export const isLive = and(eq(listings.state, 'ACTIVE'), isNull(listings.originalId));
@@ -42,6 +43,7 @@ const cover = ofCover<{ key: string; cardWidths: number[] }>(
  */
 const cardColumns = {
   id: listings.id,
+  userId: listings.userId,
   cover,
   makeId: listings.makeId,
   modelId: listings.modelId,
@@ -75,32 +77,30 @@ function cardQuery<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
 
 function toCard(row: CardRow, reference: Reference): CarCard {
-  const {
-    cover: photo,
-    topSpottedAt,
-    createdAt,
-    publishedAt,
-    makeId,
-    modelId,
-    bodyId,
-    fuelId,
-    transmissionId,
-    cityId,
-    ...rest
-  } = row;
+  const photo = row.cover;
   return {
-    ...rest,
-    brand: reference.makeName(makeId),
-    model: reference.modelName(modelId),
-    body: reference.enumerableName('bodies', bodyId) ?? '',
-    fuel: reference.enumerableName('fuels', fuelId) ?? '',
-    transmission: reference.enumerableName('transmissions', transmissionId) ?? '',
-    city: reference.cityName(cityId),
+    id: row.id,
+    title: row.title,
+    year: row.year,
+    millage: row.millage,
+    location: row.location,
+    currency: row.currency,
+    price: row.price,
+    views: row.views,
+    typeId: row.typeId,
+    state: row.state,
+    originalId: row.originalId,
+    brand: reference.makeName(row.makeId),
+    model: reference.modelName(row.modelId),
+    body: reference.enumerableName('bodies', row.bodyId) ?? '',
+    fuel: reference.enumerableName('fuels', row.fuelId) ?? '',
+    transmission: reference.enumerableName('transmissions', row.transmissionId) ?? '',
+    city: reference.cityName(row.cityId),
     image: photo ? cardUrl(photo.key) : null,
     imageVersions: photo ? cardVersions(photo.key, photo.cardWidths) : [],
-    isTopSpotted: topSpottedAt !== null,
-    createdAt: createdAt.toISOString(),
-    publishedAt: publishedAt?.toISOString() ?? null,
+    isTopSpotted: row.topSpottedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
   };
 }
 
@@ -121,48 +121,152 @@ export interface CardPage {
   pageSize?: number;
   /** Where the total of a public list is kept between changes (not for a user's own lists). */
   counts?: CountCache;
+  /**
+   * When `where` holds placeholders: `key` names the statement's shape (its filters and order), so
+   * its SQL is built once, and `values` fills the placeholders.
+   */
+  shape?: { key: string; values: Record<string, unknown> };
+}
+
+/** What a page's statement reads of each listing: its card's columns, or only its id. */
+type PageColumns = 'cards' | 'ids';
+type PageRow<C extends PageColumns> = (C extends 'cards' ? CardRow : { id: number }) & {
+  total?: number;
+};
+
+/** How one page is read: the count's key in the count cache, and the two statements. */
+interface PageStatements<C extends PageColumns> {
+  countKey: string;
+  count(): Promise<number>;
+  /** The page's rows; `withTotal`: each also carries the filter's total count. */
+  rows(withTotal: boolean): Promise<PageRow<C>[]>;
 }
 
 /**
- * One page of cards and the total count of the filter. When the count is not kept, it is read in
+ * Page statements built once per shape and database (drizzle builds a search's SQL in about as
+ * long as PostgreSQL takes to run it), run unnamed: PostgreSQL still plans each run for its values.
+ */
+const shapes = preparedShapes<{ execute(values: Record<string, unknown>): Promise<unknown[]> }>(
+  500,
+);
+
+function pageStatements<C extends PageColumns>(
+  db: Db,
+  page: CardPage,
+  columns: C,
+  limit: number,
+  offset: number,
+): PageStatements<C> {
+  const countQuery = () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(listings)
+      .where(page.where);
+  const pageQuery = (
+    withTotal: boolean,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) => {
+    const total = withTotal ? { total: sql<number>`(${countQuery()})` } : undefined;
+    const query =
+      columns === 'cards'
+        ? cardQuery(db, total).$dynamic()
+        : db
+            .select({ id: listings.id, ...total })
+            .from(listings)
+            .$dynamic();
+    return query
+      .where(page.where)
+      .orderBy(...(page.orderBy ?? defaultOrder))
+      .limit(limit)
+      .offset(offset);
+  };
+  const { shape } = page;
+  if (!shape) {
+    const { sql: text, params } = countQuery().toSQL();
+    return {
+      countKey: JSON.stringify([text, params]),
+      count: async () => (await countQuery())[0]?.n ?? 0,
+      rows: async (withTotal) => (await pageQuery(withTotal, limit, offset)) as PageRow<C>[],
+    };
+  }
+  const statement = (name: string, build: () => { prepare(name: string): unknown }) =>
+    // An empty name: an unnamed statement, parsed and planned by PostgreSQL at each run.
+    shapes(db, `${name}|${shape.key}`, () => build().prepare('') as ReturnType<typeof shapes>);
+  const at = sql.placeholder;
+  return {
+    countKey: `${shape.key}|${JSON.stringify(shape.values)}`,
+    count: async () =>
+      ((await statement('count', countQuery).execute(shape.values)) as { n: number }[])[0]?.n ?? 0,
+    rows: async (withTotal) =>
+      (await statement(`${columns}${withTotal ? '+total' : ''}`, () =>
+        pageQuery(withTotal, at('limit'), at('offset')),
+      ).execute({ ...shape.values, limit, offset })) as PageRow<C>[],
+  };
+}
+
+/**
+ * One page's rows and the total count of the filter. When the count is not kept, it is read in
  * the same statement as the page (a subquery PostgreSQL runs once): one round trip instead of two.
  */
+async function pageOf<C extends PageColumns>(db: Db, page: CardPage, columns: C) {
+  const size = page.pageSize ?? 50;
+  const offset = ((page.pageNumber ?? 1) - 1) * size;
+  const statements = pageStatements(db, page, columns, size, offset);
+  const kept = page.counts?.peek(statements.countKey);
+  const keep = kept ? undefined : page.counts?.keeper(statements.countKey);
+  const rows = await statements.rows(!kept);
+  // No row (a page past the end, or nothing matches): the count is read on its own.
+  const totalCount = kept
+    ? await kept
+    : (rows[0]?.total ?? (offset === 0 ? 0 : await statements.count()));
+  keep?.(totalCount);
+  return { rows, totalCount };
+}
+
+/** One page of cards and the total count of the filter. */
 export async function cardPage(
   db: Db,
   page: CardPage,
 ): Promise<{ cars: CarCard[]; totalCount: number }> {
-  const size = page.pageSize ?? 50;
-  const offset = ((page.pageNumber ?? 1) - 1) * size;
-  const countQuery = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(listings)
-    .where(page.where);
-  const { sql: text, params } = countQuery.toSQL();
-  const key = JSON.stringify([text, params]);
-  const kept = page.counts?.peek(key);
-  const paged = <Q extends PgSelect>(query: Q) =>
-    query
-      .where(page.where)
-      .orderBy(...(page.orderBy ?? defaultOrder))
-      .limit(size)
-      .offset(offset);
-  if (kept) {
-    const [rows, totalCount, reference] = await Promise.all([
-      paged(cardQuery(db).$dynamic()),
-      kept,
-      referenceOf(db),
-    ]);
-    return { cars: rows.map((row) => toCard(row, reference)), totalCount };
-  }
-  const keep = page.counts?.keeper(key);
-  const [rows, reference] = await Promise.all([
-    paged(cardQuery(db, { total: sql<number>`(${countQuery})` }).$dynamic()),
+  const [{ rows, totalCount }, reference] = await Promise.all([
+    pageOf(db, page, 'cards'),
     referenceOf(db),
   ]);
-  // No row (a page past the end, or nothing matches): the count is read on its own.
-  const totalCount = rows[0]?.total ?? (offset === 0 ? 0 : ((await countQuery)[0]?.n ?? 0));
-  keep?.(totalCount);
-  return { cars: rows.map(({ total: _, ...row }) => toCard(row, reference)), totalCount };
+  return { cars: rows.map((row) => toCard(row, reference)), totalCount };
+}
+
+/**
+ * The same page as JSON text, made of the cards `kept` holds: the page's statement reads only the
+ * listings' ids (from the indexes, without the cards' photos, views and sellers), and the cards
+ * not kept yet are read in one more statement and kept, each until its listing, its seller or the
+ * reference data change, or a minute has passed (its view count).
+ */
+export async function cardPageText(
+  db: Db,
+  page: CardPage,
+  kept: TaggedCache<string>,
+): Promise<Encoded<{ cars: CarCard[]; totalCount: number }>> {
+  const { rows, totalCount } = await pageOf(db, page, 'ids');
+  const texts = rows.map((row) => kept.get(String(row.id)));
+  const missing = rows.flatMap((row, i) => (texts[i] === undefined ? [row.id] : []));
+  if (missing.length) {
+    const keep = kept.keeper();
+    const [read, reference] = await Promise.all([
+      cardsById(db).execute({ ids: missing }),
+      referenceOf(db),
+    ]);
+    const byId = new Map(read.map((row) => [row.id, row]));
+    rows.forEach(({ id }, i) => {
+      const row = byId.get(id);
+      if (texts[i] !== undefined || !row) return;
+      texts[i] = keptJson(toCard(row, reference));
+      keep(String(id), texts[i], [`listing:${id}`, `seller:${row.userId}`, 'reference']);
+    });
+  }
+  // A listing taken down between the two statements is left out.
+  const cars = texts.filter((text) => text !== undefined).join(',');
+  return encoded(`{"cars":[${cars}],"totalCount":${totalCount}}`);
 }
 
 /** Cards without paging (short lists: carousels, admin grids). */

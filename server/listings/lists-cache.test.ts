@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing } from '../../tests/support/listings.ts';
-import { listings } from '../db/schema/index.ts';
+import { listings, users } from '../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -49,6 +49,40 @@ describe('the public lists, kept between changes', () => {
     await ctx.db.update(listings).set({ state: 'SUSPENDED' }).where(eq(listings.id, second));
     await vi.waitFor(async () =>
       expect((await search(chassis)).cars.map((c) => c.id)).toEqual([first]),
+    );
+  });
+
+  it('make a new search of the cards kept, each following its listing and its seller', async () => {
+    const admin = await signUpAdmin(ctx);
+    const seller = await signUp(ctx);
+    const chassis = `CARD${Date.now()}`;
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken, {
+      price: 10_000,
+      chassisNumber: `${chassis}A`,
+    });
+    // Each search below is a new one (a lowest price of its own, no kept answer): its card comes
+    // from the cards kept.
+    let minPrice = 0;
+    const fresh = async () =>
+      (
+        await ctx.client().call((r) =>
+          r.cars.search.$post({
+            json: { chassisNumber: chassis, minPrice: minPrice++, pageNumber: 1 },
+          }),
+        )
+      ).data.cars;
+    expect((await fresh()).map((c) => [c.id, c.price])).toEqual([[id, 10_000]]);
+    expect(ctx.deps.cards.get(String(id))).toBeDefined();
+
+    await ctx.db.update(listings).set({ price: 9_000 }).where(eq(listings.id, id));
+    await vi.waitFor(async () => expect((await fresh()).map((c) => c.price)).toEqual([9_000]));
+
+    await ctx.db
+      .update(users)
+      .set({ address: 'Triq il-Kbira 5' })
+      .where(eq(users.id, seller.userId));
+    await vi.waitFor(async () =>
+      expect((await fresh()).map((c) => c.location)).toEqual(['Triq il-Kbira 5']),
     );
   });
 });

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  sql,
-  type Column,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, sql, type Column, type SQL } from 'drizzle-orm';
 import { listingFields, type ListingField } from '#shared/schemas/listing-fields.ts';
 import { type SearchFilters } from '#shared/schemas/listing-search.ts';
 import { searchFilterEntries, type SearchFilter } from '#shared/search-filters.ts';
@@ -20,25 +8,28 @@ import { defaultOrder, isListed } from './listings.queries.ts';
 
 const present = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
 const some = (v: number[] | null | undefined): v is number[] => Array.isArray(v) && v.length > 0;
-/**
- * Range bounds on integer columns: a fractional bound means the next whole number inside the
- * range (PostgreSQL refuses to compare an integer column with "2010.5").
- */
-const atLeast = (column: Column, v: number) => gte(column, Math.ceil(v));
-const atMost = (column: Column, v: number) => lte(column, Math.floor(v));
 
-/** Listings that have every one of `ids` in a feature table. */
-function hasAll(table: typeof listingSafety | typeof listingEquipment, ids: number[]): SQL {
-  const unique = [...new Set(ids)];
-  // "listings"."id" spelled out: a count over the listings table alone renders columns unqualified.
-  return sql`(select count(*) from ${table} where ${table.listingId} = "listings"."id" and ${inArray(table.itemId, unique)}) = ${unique.length}`;
-}
+/**
+ * How a condition carries a filter's value into its statement: as a parameter of that statement,
+ * or as a placeholder named after the filter, filled when a statement prepared once is run.
+ */
+type Bind = (name: string, value: unknown) => unknown;
+const inline: Bind = (_, value) => value;
 
 /** The condition of one filter on its listing field; none when the filter is empty. */
-function condition(filter: SearchFilter, value: unknown): SQL | undefined {
+function condition(
+  name: string,
+  filter: SearchFilter,
+  value: unknown,
+  bind: Bind,
+): SQL | undefined {
   if (filter.kind === 'allOf') {
     if (!some(value as number[] | null)) return undefined;
-    return hasAll(filter.field === 'safety' ? listingSafety : listingEquipment, value as number[]);
+    // Listings that have every one of the ids in the feature table.
+    const table = filter.field === 'safety' ? listingSafety : listingEquipment;
+    const unique = [...new Set(value as number[])];
+    // "listings"."id" spelled out: a count over the listings table alone renders columns unqualified.
+    return sql`(select count(*) from ${table} where ${table.listingId} = "listings"."id" and ${table.itemId} = any(${bind(name, unique)}::integer[])) = ${bind(`${name}Count`, unique.length)}`;
   }
   const column: Column =
     filter.field === 'priceBand'
@@ -46,23 +37,62 @@ function condition(filter: SearchFilter, value: unknown): SQL | undefined {
       : listings[asColumn((listingFields[filter.field] as ListingField).column)];
   switch (filter.kind) {
     case 'id':
-      return present(value) ? eq(column, value as number) : undefined;
+      return present(value) ? sql`${column} = ${bind(name, value)}` : undefined;
+    // Range bounds on integer columns: a fractional bound means the next whole number inside the
+    // range (PostgreSQL refuses to compare an integer column with "2010.5").
     case 'min':
-      return present(value) ? atLeast(column, value as number) : undefined;
+      return present(value)
+        ? sql`${column} >= ${bind(name, Math.ceil(value as number))}`
+        : undefined;
     case 'max':
-      return present(value) ? atMost(column, value as number) : undefined;
+      return present(value)
+        ? sql`${column} <= ${bind(name, Math.floor(value as number))}`
+        : undefined;
     case 'anyOf':
-      return some(value as number[] | null) ? inArray(column, value as number[]) : undefined;
+      return some(value as number[] | null)
+        ? sql`${column} = any(${bind(name, value)}::integer[])`
+        : undefined;
     case 'text':
-      return value ? ilike(column, `%${(value as string).replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+      return value
+        ? sql`${column} ilike ${bind(name, `%${(value as string).replace(/[%_\\]/g, '\\$&')}%`)}`
+        : undefined;
     case 'flag':
-      return value ? eq(column, true) : undefined;
+      return value ? sql`${column} = true` : undefined;
   }
 }
 
+type Filters = Omit<SearchFilters, 'pageNumber' | 'pageSize'>;
+
+/** The filters given, each with its condition. */
+const conditions = (f: Filters, bind: Bind) =>
+  searchFilterEntries.flatMap(([name, filter]) => {
+    const where = condition(name, filter, f[name], bind);
+    return where ? [{ name, where }] : [];
+  });
+
 /** The WHERE of POST cars/search: listed live listings matching every filter given. */
-export function searchWhere(f: Omit<SearchFilters, 'pageNumber' | 'pageSize'>): SQL | undefined {
-  return and(isListed, ...searchFilterEntries.map(([name, filter]) => condition(filter, f[name])));
+export const searchWhere = (f: Filters): SQL | undefined =>
+  and(isListed, ...conditions(f, inline).map((c) => c.where));
+
+/**
+ * The same WHERE with placeholders, for a statement built once per shape: `shape` names the
+ * filters given (searches that differ only in their values share it), `values` fills them.
+ */
+export function searchShape(f: Filters): {
+  shape: string;
+  where: SQL | undefined;
+  values: Record<string, unknown>;
+} {
+  const values: Record<string, unknown> = {};
+  const given = conditions(f, (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  });
+  return {
+    shape: given.map((c) => c.name).join(','),
+    where: and(isListed, ...given.map((c) => c.where)),
+    values,
+  };
 }
 
 /**
