@@ -95,7 +95,7 @@ const isFavorite = async (deps: Pick<Deps, 'db'>, viewerId: number | null, listi
 
 /** A listing as the details screens show it to `viewerId` (null: anonymous), with its row. */
 async function readListing(
-  deps: Pick<Deps, 'db' | 'reference'> & Partial<Pick<Deps, 'cards'>>,
+  deps: Pick<Deps, 'db' | 'reference'>,
   listingId: number,
   viewerId: number | null,
 ): Promise<{ row: Row; detail: CarDetail } | null> {
@@ -104,7 +104,7 @@ async function readListing(
   const isOwner = viewerId === view.listing.userId;
   const [reference, carousels, favorite] = await Promise.all([
     deps.reference.get(),
-    isOwner ? { userCars: [], similarCars: [] } : carouselCards(deps.db, view, deps.cards),
+    isOwner ? { userCars: [], similarCars: [] } : carouselCards(deps.db, view),
     isFavorite(deps, viewerId, listingId),
   ]);
   return { row: view.listing, detail: toDetail(reference, view, carousels, favorite) };

@@ -248,13 +248,24 @@ export async function cardPageText(
   kept: TaggedCache<string>,
 ): Promise<Encoded<{ cars: CarCard[]; totalCount: number }>> {
   const { rows, totalCount } = await pageOf(db, page, 'ids');
-  const texts = await cardTexts(
-    db,
-    rows.map((row) => row.id),
-    kept,
-  );
+  const texts = rows.map((row) => kept.get(String(row.id)));
+  const missing = rows.flatMap((row, i) => (texts[i] === undefined ? [row.id] : []));
+  if (missing.length) {
+    const keep = kept.keeper();
+    const [read, reference] = await Promise.all([
+      cardsById(db).execute({ ids: missing }),
+      referenceOf(db),
+    ]);
+    const byId = new Map(read.map((row) => [row.id, row]));
+    rows.forEach(({ id }, i) => {
+      const row = byId.get(id);
+      if (texts[i] !== undefined || !row) return;
+      texts[i] = keptJson(toCard(row, reference));
+      keep(String(id), texts[i], [`listing:${id}`, `seller:${row.userId}`, 'reference']);
+    });
+  }
   // A listing taken down between the two statements is left out.
-  const cars = rows.flatMap((row) => texts.get(row.id) ?? []).join(',');
+  const cars = texts.filter((text) => text !== undefined).join(',');
   return encoded(`{"cars":[${cars}],"totalCount":${totalCount}}`);
 }
 
@@ -331,48 +342,15 @@ const cardsById = prepared(
   'cards_by_id',
 );
 
-/**
- * The cards of `ids` as JSON text: those `kept` holds, and the others read in one statement and
- * kept, each until its listing, its seller or the reference data change, or a minute has passed
- * (its view count). A listing no longer live has none.
- */
-async function cardTexts(
-  db: Db,
-  ids: number[],
-  kept: TaggedCache<string> | undefined,
-): Promise<Map<number, string>> {
-  const texts = new Map<number, string>();
-  const missing: number[] = [];
-  for (const id of ids) {
-    const text = kept?.get(String(id));
-    if (text === undefined) missing.push(id);
-    else texts.set(id, text);
-  }
-  if (!missing.length) return texts;
-  const keep = kept?.keeper();
-  const [rows, reference] = await Promise.all([
-    cardsById(db).execute({ ids: missing }),
-    referenceOf(db),
-  ]);
-  for (const row of rows) {
-    const text = keptJson(toCard(row, reference));
-    texts.set(row.id, text);
-    keep?.(String(row.id), text, [`listing:${row.id}`, `seller:${row.userId}`, 'reference']);
-  }
-  return texts;
-}
-
-/** The two carousels' cards, from the ids `carouselIds` read (those not `kept`: one statement). */
+/** The two carousels' cards, from the ids `carouselIds` read: one prepared statement. */
 export async function carouselCards(
   db: Db,
   { sellerIds, similarIds }: { sellerIds: number[]; similarIds: number[] },
-  kept?: TaggedCache<string>,
 ): Promise<{ userCars: CarCard[]; similarCars: CarCard[] }> {
-  const texts = await cardTexts(db, [...sellerIds, ...similarIds], kept);
-  const pick = (list: number[]) =>
-    list.flatMap((id) => {
-      const text = texts.get(id);
-      return text === undefined ? [] : [JSON.parse(text) as CarCard];
-    });
+  const ids = [...sellerIds, ...similarIds];
+  if (!ids.length) return { userCars: [], similarCars: [] };
+  const [rows, reference] = await Promise.all([cardsById(db).execute({ ids }), referenceOf(db)]);
+  const byId = new Map(rows.map((card) => [card.id, toCard(card, reference)]));
+  const pick = (list: number[]) => list.flatMap((id) => byId.get(id) ?? []);
   return { userCars: pick(sellerIds), similarCars: pick(similarIds) };
 }
