@@ -12,11 +12,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A search by a piece of the chassis number, which the listings of one test share. */
-const search = async (chassis: string) =>
+const search = async (chassis: string, more: { minPrice?: number } = {}) =>
   (
     await ctx
       .client()
-      .call((r) => r.cars.search.$post({ json: { chassisNumber: chassis, pageNumber: 1 } }))
+      .call((r) =>
+        r.cars.search.$post({ json: { chassisNumber: chassis, ...more, pageNumber: 1 } }),
+      )
   ).data;
 
 describe('the public lists, kept between changes', () => {
@@ -63,14 +65,7 @@ describe('the public lists, kept between changes', () => {
     // Each search below is a new one (a lowest price of its own, no kept answer): its card comes
     // from the cards kept.
     let minPrice = 0;
-    const fresh = async () =>
-      (
-        await ctx.client().call((r) =>
-          r.cars.search.$post({
-            json: { chassisNumber: chassis, minPrice: minPrice++, pageNumber: 1 },
-          }),
-        )
-      ).data.cars;
+    const fresh = async () => (await search(chassis, { minPrice: minPrice++ })).cars;
     expect((await fresh()).map((c) => [c.id, c.price])).toEqual([[id, 10_000]]);
     expect(ctx.deps.cards.get(String(id))).toBeDefined();
 
