@@ -32,6 +32,42 @@ test("an unknown route shows 'Page not spotted!' with a 404 status", async ({ pa
   await screen(page, 'not-found');
 });
 
+test('the islands rendered on the server hydrate as they were rendered', async ({
+  page,
+  request,
+}) => {
+  // React reports an island whose server HTML differs from its first render in the browser (a
+  // text) as a recoverable error, then renders the island again from scratch.
+  const mismatches: string[] = [];
+  const hydration = /Minified React error #(418|419|423|425)|[Hh]ydrat/;
+  page.on('pageerror', (error) => {
+    if (hydration.test(error.message)) mismatches.push(`${page.url()}: ${error.message}`);
+  });
+  await dismissBanners(page);
+  await page.goto('/');
+  const listing = await page.locator('a[href^="/car/"]').first().getAttribute('href');
+  let ids = 0;
+  for (const path of ['/login', '/register', '/search', listing ?? '/car/1']) {
+    // A differing attribute is kept as the server wrote it, without a report: useId's ids (a
+    // label's `for`, a menu's `aria-controls`) must carry the prefix the island hydrates with.
+    const html = await (await request.get(path)).text();
+    for (const [, prefix, island] of html.matchAll(
+      /<astro-island[^>]* prefix="(\w+)"[^>]*>([\s\S]*?)<\/astro-island>/g,
+    ))
+      for (const [, id] of island.matchAll(/ (?:id|for|aria-[a-z]+)="(_[^"]*R_[^"]*)"/g)) {
+        ids += 1;
+        expect(id, `${path}: an id in the island of prefix ${prefix}`).toMatch(
+          new RegExp(`^_${prefix}R_`),
+        );
+      }
+    await page.goto(path);
+    await expect(page.locator('astro-island').first()).toBeAttached();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  }
+  expect(ids, 'ids made by useId on these pages').toBeGreaterThan(0);
+  expect(mismatches).toEqual([]);
+});
+
 test('the API reference lists the routes', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByText('Spotted API').first()).toBeVisible();
