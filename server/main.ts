@@ -117,6 +117,7 @@ async function main() {
       page: pageDelivery(c.env.incoming, pages),
       data: {
         listing: (id: number) => liveListingPage(deps, id),
+        configuration: async () => (await deps.reference.get()).configuration,
       },
     };
     await renderSite(c.env.incoming, c.env.outgoing, undefined, locals);

@@ -1,4 +1,5 @@
 /// <reference types="astro/client" />
+import type { PublicConfiguration } from '#shared/schemas/configuration.ts';
 import type { CarDetail } from '#shared/schemas/listing-display.ts';
 
 declare global {
@@ -18,6 +19,8 @@ declare global {
       data?: {
         /** A live listing as everyone sees it, without counting a view; null when there is none. */
         listing(id: number): Promise<CarDetail | null>;
+        /** The configuration with the listing types, as `GET configuration` answers it. */
+        configuration(): Promise<PublicConfiguration>;
       };
     }
   }

@@ -9,6 +9,7 @@ const fallback = { appStoreUrl: '#', playStoreUrl: '#', currency: '€', phonePr
 
 /** The configuration a page needs (store links, currency, phone prefix). */
 export async function siteConfiguration(astro: Pick<AstroGlobal, 'locals' | 'url'>) {
+  if (astro.locals.data) return astro.locals.data.configuration();
   const res = await serverApi(astro).call((r) => r.configuration.$get());
   return res.code === 0
     ? res.data
