@@ -118,7 +118,11 @@ describe('the app under the bench', () => {
     const { serveCommand } = await import('./run.ts');
     expect(serveCommand()).toEqual({
       env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' },
-      flags: ['--max-semi-space-size=16', '--max-old-space-size=320'],
+      flags: [
+        '--max-semi-space-size=16',
+        '--initial-old-space-size=128',
+        '--max-old-space-size=320',
+      ],
     });
   });
 });
