@@ -114,30 +114,35 @@ export const listings = pgTable(
     index('listings_user_idx').on(t.userId, t.state),
     uniqueIndex('listings_one_edit_per_original').on(t.originalId),
     index('listings_state_idx').on(t.state, t.createdAt),
-    // The public lists: only listed live listings, in the default order (tier, then newest).
+    // The public lists: only listed live listings, in the default order (tier, then newest). The
+    // order indexes end with the price, so a search with a price range reads its page of ids from
+    // the index alone (the range checked on each entry, no table row read).
     index('listings_live_order_idx')
-      .on(t.listingTypeId, t.publishedAt.desc(), t.id.desc())
+      .on(t.listingTypeId, t.publishedAt.desc(), t.id.desc(), t.price)
       .where(listed(t)),
     index('listings_live_make_idx').on(t.makeId, t.modelId).where(listed(t)),
     index('listings_live_price_idx').on(t.price).where(listed(t)),
     // By year (newest years first, then the newest listings): read in order.
     index('listings_live_year_idx')
-      .on(t.year.desc(), t.publishedAt.desc(), t.id.desc())
+      .on(t.year.desc(), t.publishedAt.desc(), t.id.desc(), t.price)
       .where(listed(t)),
     // A search by make in the default order or by year: the make's own range, read in order (the
     // year order, a make's 15,000 cars at 100,000 listings, was a filter over the whole year index).
     index('listings_live_make_order_idx')
-      .on(t.makeId, t.listingTypeId, t.publishedAt.desc(), t.id.desc())
+      .on(t.makeId, t.listingTypeId, t.publishedAt.desc(), t.id.desc(), t.price)
       .where(listed(t)),
     index('listings_live_make_year_idx')
-      .on(t.makeId, t.year.desc(), t.publishedAt.desc(), t.id.desc())
+      .on(t.makeId, t.year.desc(), t.publishedAt.desc(), t.id.desc(), t.price)
       .where(listed(t)),
     // 'Similar vehicles' and 'More from this seller' on a listing page: the nearest prices of a
     // model, make or body, and a seller's live listings in the default order, each a range scan.
     // The price indexes also hold the order's tie-break (id) and the seller the carousel skips, so
     // the scans read no table rows: at 100,000 listings the carousels cost 0.1 ms instead of 1.4.
     index('listings_live_model_price_idx').on(t.modelId, t.price, t.id, t.userId).where(listed(t)),
-    index('listings_live_make_price_idx').on(t.makeId, t.price, t.id, t.userId).where(listed(t)),
+    // A make's search by price (then newest) also reads its page from the index alone.
+    index('listings_live_make_price_idx')
+      .on(t.makeId, t.price, t.id, t.userId, t.publishedAt)
+      .where(listed(t)),
     index('listings_live_body_price_idx').on(t.bodyId, t.price, t.id, t.userId).where(listed(t)),
     // Search by fuel and price, the commonest pair after make: counted from the index alone.
     index('listings_live_fuel_price_idx').on(t.fuelId, t.price).where(listed(t)),
