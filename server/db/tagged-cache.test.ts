@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChangeTag } from './changes.ts';
 import { TaggedCache } from './tagged-cache.ts';
 
 const text = (n: number) => 'x'.repeat(n);
@@ -26,6 +27,28 @@ describe('the tagged cache', () => {
     expect(cache.bytes).toBe(600);
     cache.clear();
     expect(cache.bytes).toBe(0);
+  });
+
+  it('ends every entry at a notice of the tags it is ended by, which entries need not name', () => {
+    let notify: (change: ChangeTag) => void = () => undefined;
+    const changes = {
+      subscribe: (listener: (change: ChangeTag) => void) => {
+        notify = listener;
+        return () => undefined;
+      },
+    };
+    const cache = new TaggedCache<number>(
+      { maxEntries: 10, ttlMs: 60_000, endedBy: ['reference'] },
+      changes,
+    );
+    cache.set('1', 1, ['listing:1', 'seller:7']);
+    cache.set('2', 2, ['listing:2', 'seller:8']);
+    notify('seller:8');
+    expect([cache.get('1'), cache.get('2')]).toEqual([1, undefined]);
+    notify('ads');
+    expect(cache.get('1')).toBe(1);
+    notify('reference');
+    expect(cache.size).toBe(0);
   });
 
   it('keeps at most its number of entries', () => {

@@ -8,6 +8,12 @@ export interface TaggedCacheOptions<T> {
   sizeOf?: (value: T) => number;
   /** How long an entry is kept at most without a notice. */
   ttlMs: number;
+  /**
+   * Tags every entry would carry (`reference`): their notice ends all entries, which do not name
+   * them. A tag on thousands of entries was a set of thousands of keys, changed at every entry
+   * kept or dropped.
+   */
+  endedBy?: readonly string[];
 }
 
 /** What a change notice ends: a listing's notice also ends whatever shows any live listing. */
@@ -37,8 +43,9 @@ export class TaggedCache<T> {
 
   constructor(options: TaggedCacheOptions<T>, changes?: Pick<Changes, 'subscribe'>) {
     this.#options = options;
+    const endsAll = new Set(options.endedBy);
     changes?.subscribe((change) => {
-      if (change === '*') this.clear();
+      if (change === '*' || endsAll.has(change)) this.clear();
       else for (const tag of tagsOf(change)) this.invalidate(tag);
     });
   }

@@ -18,8 +18,8 @@ const textBytes = (text: string) => text.length;
  * - `liveListings`: a live listing's owner, age and views, a few hundred bytes each with its tag;
  * - `lists`: answers of the public lists (searches, the home list), about 35 KB for a page of 50
  *   cards, 8 MB at most (about 230 such pages);
- * - `cards`: live listings' cards as JSON text, about 700 bytes each, 4 MB at most (about 6,000),
- *   which searches no list answered yet are made of.
+ * - `cards`: live listings' cards as JSON text, about 700 bytes each, 12 MB at most (about
+ *   16,000), which searches no list answered yet are made of; a reference notice ends them all.
  * The last three show view counts, so they are also read again within a minute.
  */
 export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 24) {
@@ -37,7 +37,13 @@ export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 2
       changes,
     ),
     cards: new TaggedCache<string>(
-      { maxEntries: 6_000, maxBytes: 4 * MB, sizeOf: textBytes, ttlMs: VIEWS_KEPT_MS },
+      {
+        maxEntries: 16_000,
+        maxBytes: 12 * MB,
+        sizeOf: textBytes,
+        ttlMs: VIEWS_KEPT_MS,
+        endedBy: ['reference'],
+      },
       changes,
     ),
   };

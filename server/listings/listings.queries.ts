@@ -261,7 +261,7 @@ export async function cardPageText(
       const row = byId.get(id);
       if (texts[i] !== undefined || !row) return;
       texts[i] = keptJson(toCard(row, reference));
-      keep(String(id), texts[i], [`listing:${id}`, `seller:${row.userId}`, 'reference']);
+      keep(String(id), texts[i], [`listing:${id}`, `seller:${row.userId}`]);
     });
   }
   // A listing taken down between the two statements is left out.

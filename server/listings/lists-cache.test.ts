@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing } from '../../tests/support/listings.ts';
-import { listings, users } from '../db/schema/index.ts';
+import { listings, makes, users } from '../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -79,5 +79,20 @@ describe('the public lists, kept between changes', () => {
     await vi.waitFor(async () =>
       expect((await fresh()).map((c) => c.location)).toEqual(['Triq il-Kbira 5']),
     );
+
+    // The cards do not name the reference data; its notice ends them all.
+    const [car] = await ctx.db
+      .select({ makeId: listings.makeId })
+      .from(listings)
+      .where(eq(listings.id, id));
+    const [make] = await ctx.db.select().from(makes).where(eq(makes.id, car!.makeId));
+    await ctx.db.update(makes).set({ name: 'Renamed' }).where(eq(makes.id, make!.id));
+    try {
+      await vi.waitFor(async () =>
+        expect((await fresh()).map((c) => c.brand)).toEqual(['Renamed']),
+      );
+    } finally {
+      await ctx.db.update(makes).set({ name: make!.name }).where(eq(makes.id, make!.id));
+    }
   });
 });

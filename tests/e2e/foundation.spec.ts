@@ -51,7 +51,7 @@ test('the islands rendered on the server hydrate as they were rendered', async (
     // A differing attribute is kept as the server wrote it, without a report: useId's ids (a
     // label's `for`, a menu's `aria-controls`) must carry the prefix the island hydrates with.
     const html = await (await request.get(path)).text();
-    for (const [, prefix, island] of html.matchAll(
+    for (const [, prefix, island = ''] of html.matchAll(
       /<astro-island[^>]* prefix="(\w+)"[^>]*>([\s\S]*?)<\/astro-island>/g,
     ))
       for (const [, id] of island.matchAll(/ (?:id|for|aria-[a-z]+)="(_[^"]*R_[^"]*)"/g)) {
