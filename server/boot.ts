@@ -35,7 +35,7 @@ export async function boot(config: Config): Promise<{
   const { db } = database;
   await seedReference(db);
   const changes = await watchChanges(database);
-  const storage = storageFor(config);
+  const storage = await storageFor(config);
   await storage.check().catch((err: unknown) => {
     throw new ConfigError(`STORAGE_URL: the storage cannot be reached (${String(err)})`);
   });
@@ -51,7 +51,7 @@ export async function boot(config: Config): Promise<{
       outboxDir: path.join(config.DATA_DIR, 'outbox'),
     }),
     storage,
-    payments: paymentProvider(config, db),
+    payments: await paymentProvider(config, db),
     changes,
     reference: referenceCache(db, changes),
     views: viewCounter(db, caches.liveListings),

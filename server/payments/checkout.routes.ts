@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/env.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { cspHash, pagePolicy } from '../http/security-headers.ts';
 import { settle } from './payments.service.ts';
-import { statusOf } from './providers/stripe.ts';
+import { statusOf } from './providers/stripe-status.ts';
 
 const checkoutStyle = `
   body {

@@ -388,7 +388,7 @@ describe('the Stripe webhook', () => {
       STRIPE_SECRET_KEY: 'sk_test_offline',
       STRIPE_WEBHOOK_SECRET: secret,
     });
-    const app = createApp({ ...ctx.deps, config, payments: paymentProvider(config, ctx.db) });
+    const app = createApp({ ...ctx.deps, config, payments: await paymentProvider(config, ctx.db) });
     const person = await signUp(ctx);
     const [row] = await ctx.db
       .insert(transactions)

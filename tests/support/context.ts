@@ -61,9 +61,9 @@ export async function createTestContext(env: Record<string, string> = {}) {
   const deps: Deps = {
     db: database.db,
     config,
-    payments: paymentProvider(config, database.db),
+    payments: await paymentProvider(config, database.db),
     mailer: { send: async (message) => void outbox.push(message) },
-    storage: storageFor(config),
+    storage: await storageFor(config),
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
     vapid: await loadVapidKeys(database.db, config),
     changes,

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { CheckoutStatus, PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
+import { statusOf } from './stripe-status.ts';
 
 /** Stripe Checkout Sessions through the official SDK; settled by its signed webhook or a check. */
 export function stripeProvider(secretKey: string): PaymentProvider & { client: Stripe } {
@@ -33,13 +34,4 @@ export function stripeProvider(secretKey: string): PaymentProvider & { client: S
       return statusOf(await client.checkout.sessions.retrieve(sessionId));
     },
   };
-}
-
-export function statusOf(
-  session: Pick<Stripe.Checkout.Session, 'payment_status' | 'status'>,
-): CheckoutStatus {
-  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
-    return 'paid';
-  if (session.status === 'expired') return 'cancelled';
-  return 'open';
 }
