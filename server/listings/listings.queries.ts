@@ -2,15 +2,20 @@ import { and, asc, eq, isNotNull, isNull, sql, type Placeholder, type SQL } from
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings, listingViewCounts, users } from '../db/schema/index.ts';
-import { prepared, preparedShapes } from '../db/prepared.ts';
+import { prepared, preparedShapes, statementName } from '../db/prepared.ts';
 import { referenceOf, type Reference } from '../catalog/reference.ts';
 import type { CountCache } from './counts.ts';
 import { cardUrl, cardVersions } from './photos.ts';
 import type { TaggedCache } from '../db/tagged-cache.ts';
 import { encoded, keptJson, type Encoded } from '../http/respond.ts';
 
-/** Live listings: approved, not an edit request, shown to everyone. */
-export const isLive = and(eq(listings.state, 'ACTIVE'), isNull(listings.originalId));
+/**
+ * Live listings: approved, not an edit request, shown to everyone. The state is written as a
+ * constant, not a parameter: a statement prepared once can then be planned once for all its values
+ * (a generic plan) and still read the live listings' partial indexes, which PostgreSQL may use
+ * only when it can prove the statement's condition implies theirs.
+ */
+export const isLive = and(sql`${listings.state} = 'ACTIVE'`, isNull(listings.originalId));
 /** Live and listed: what search, the home page and a seller's offer show (not hidden by reports). */
 export const isListed = and(isLive, isNull(listings.hiddenAt));
 
@@ -144,10 +149,12 @@ interface PageStatements<C extends PageColumns> {
 
 /**
  * Page statements built once per shape and database (drizzle builds a search's SQL in about as
- * long as PostgreSQL takes to run it), run unnamed: PostgreSQL still plans each run for its values.
+ * long as PostgreSQL takes to run it); the first 128 shapes are prepared by name, so PostgreSQL
+ * plans them once per connection (planning a search took longer than running it).
  */
 const shapes = preparedShapes<{ execute(values: Record<string, unknown>): Promise<unknown[]> }>(
   500,
+  128,
 );
 
 function pageStatements<C extends PageColumns>(
@@ -190,9 +197,17 @@ function pageStatements<C extends PageColumns>(
       rows: async (withTotal) => (await pageQuery(withTotal, limit, offset)) as PageRow<C>[],
     };
   }
-  const statement = (name: string, build: () => { prepare(name: string): unknown }) =>
-    // An empty name: an unnamed statement, parsed and planned by PostgreSQL at each run.
-    shapes(db, `${name}|${shape.key}`, () => build().prepare('') as ReturnType<typeof shapes>);
+  const statement = (
+    name: string,
+    build: () => { prepare(name: string): unknown; toSQL(): { sql: string } },
+  ) =>
+    shapes(db, `${name}|${shape.key}`, (named) => {
+      const query = build();
+      // An empty name: an unnamed statement, parsed and planned by PostgreSQL at each run.
+      return query.prepare(named ? statementName(query.toSQL().sql) : '') as ReturnType<
+        typeof shapes
+      >;
+    });
   const at = sql.placeholder;
   return {
     countKey: `${shape.key}|${JSON.stringify(shape.values)}`,

@@ -410,6 +410,19 @@ describe('POST /api/cars/search filters', () => {
     await expectSearch(f, expected);
   });
 
+  it('answers each of many searches of one shape by its own values', async () => {
+    // More runs of one statement than PostgreSQL plans for their values (five) before it may keep
+    // one plan for all: every run must still answer its own lowest price, highest first.
+    const prices = [...new Set(live.map((car) => car.price))].sort((a, b) => a - b);
+    for (const minPrice of prices.filter((_, i) => i % 3 === 0)) {
+      const f = { minPrice };
+      const expected = live.filter((car) => matches(car, f)).sort(orderBy('price', 'DESC'));
+      const res = await search({ ...f, sortBy: 'price', sortDirection: 'DESC', pageSize: 5 });
+      expect(res.data.totalCount).toBe(expected.length);
+      expect(ids(res.data.cars)).toEqual(ids(expected.slice(0, 5)));
+    }
+  });
+
   it('finds nothing for a make and a model of another make', async () => {
     await expectSearch({ brand: makeOf('BMW'), model: modelOf('Toyota/Yaris') }, []);
   });
