@@ -70,7 +70,11 @@ export const search: Handler<typeof routes.search> = async (c) => {
         pageNumber: filters.pageNumber,
         pageSize: filters.pageSize,
         counts: c.var.deps.counts,
-        shape: { key: `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`, values },
+        shape: {
+          key: `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`,
+          filters: shape,
+          values,
+        },
       },
       c.var.deps.cards,
     );

@@ -128,9 +128,10 @@ export interface CardPage {
   counts?: CountCache;
   /**
    * When `where` holds placeholders: `key` names the statement's shape (its filters and order), so
-   * its SQL is built once, and `values` fills the placeholders.
+   * its SQL is built once, `filters` names its filters alone (the total does not depend on the
+   * order), and `values` fills the placeholders.
    */
-  shape?: { key: string; values: Record<string, unknown> };
+  shape?: { key: string; filters: string; values: Record<string, unknown> };
 }
 
 /** What a page's statement reads of each listing: its card's columns, or only its id. */
@@ -210,7 +211,7 @@ function pageStatements<C extends PageColumns>(
     });
   const at = sql.placeholder;
   return {
-    countKey: `${shape.key}|${JSON.stringify(shape.values)}`,
+    countKey: `${shape.filters}|${JSON.stringify(shape.values)}`,
     count: async () =>
       ((await statement('count', countQuery).execute(shape.values)) as { n: number }[])[0]?.n ?? 0,
     rows: async (withTotal) =>
