@@ -115,9 +115,13 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
 
 describe('the app under the bench', () => {
   it('runs with the settings and Node flags of npm run serve, as production does', async () => {
-    const { serveCommand } = await import('./run.ts');
+    const { serveCommand } = await import('../server/compile-cache.ts');
     expect(serveCommand()).toEqual({
-      env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' },
+      env: {
+        NODE_ENV: 'production',
+        MALLOC_ARENA_MAX: '2',
+        NODE_COMPILE_CACHE: 'node_modules/.cache/spotted-compile',
+      },
       flags: [
         '--max-semi-space-size=16',
         '--initial-old-space-size=128',

@@ -11,6 +11,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { existsSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { fillCompileCache, serveCommand } from '../server/compile-cache.ts';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,31 +70,6 @@ export interface BenchOptions {
   /** Extra settings for the app (--env NAME=value), shown in the report. */
   appEnv: Record<string, string>;
   log: (line: string) => void;
-}
-
-/**
- * How `npm run serve` (package.json) starts the app: its environment settings (`NAME=value` before
- * `node`, such as glibc's MALLOC_ARENA_MAX) and Node's flags. The bench runs the app as production
- * does.
- */
-export function serveCommand(): { env: Record<string, string>; flags: string[] } {
-  const scripts = (
-    JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts;
-  const command = /^((?:[A-Z_]+=\S+\s+)*)node((?:\s+--[\w-]+(?:=\S+)?)*)\s+server\/main\.ts/.exec(
-    scripts.serve ?? '',
-  );
-  if (!command) throw new Error('package.json: the serve script does not run node server/main.ts');
-  const words = (text: string | undefined) => (text ?? '').trim().split(/\s+/).filter(Boolean);
-  const env = Object.fromEntries(
-    words(command[1]).map((pair) => [
-      pair.slice(0, pair.indexOf('=')),
-      pair.slice(pair.indexOf('=') + 1),
-    ]),
-  );
-  return { env, flags: words(command[2]) };
 }
 
 const defaultMatrix: BenchOptions['matrix'] = [
@@ -632,6 +608,8 @@ async function startApp(options: BenchOptions, dataset: Dataset, runDir: string)
   if (dataset.databaseUrl) env.DATABASE_URL = dataset.databaseUrl;
   const serve = serveCommand();
   Object.assign(env, serve.env, options.appEnv);
+  // The app measured starts as a built one does: from Node's compile cache (npm run build).
+  fillCompileCache();
   const started = Date.now();
   const child = track(
     spawn(process.execPath, [...serve.flags, path.join(repo, 'server', 'main.ts')], {

@@ -177,8 +177,11 @@ async function main() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) log.fatal(err.message);
-  else log.fatal({ err }, 'Spotted could not start');
-  process.exit(1);
-});
+// Started as the program only: `npm run build` imports this module to compile it ahead.
+if (import.meta.main) {
+  main().catch((err: unknown) => {
+    if (err instanceof ConfigError) log.fatal(err.message);
+    else log.fatal({ err }, 'Spotted could not start');
+    process.exit(1);
+  });
+}
