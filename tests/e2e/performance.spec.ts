@@ -56,3 +56,44 @@ test('images below the fold load lazily and every image has its size', async ({ 
   }
   await expect(images.last()).toHaveAttribute('loading', 'lazy');
 });
+
+test('a listing page asks for its scripts only once its cover photo has painted, then runs them', async ({
+  page,
+  request,
+}) => {
+  const cars = await apiOf(request).call((r) =>
+    r.cars.$post({ json: { pageNumber: 1, pageSize: 24 } }),
+  );
+  const car = cars.data.cars.cars.find((card) => card.image);
+  expect(car, 'a listing with photos').toBeTruthy();
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') seen.push(`script ${r.url()}`);
+  });
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'image') seen.push(`image ${r.url()}`);
+  });
+  const response = await page.goto(`/car/${car!.id}`);
+  const html = await response!.text();
+  const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(html.match(/<template data-after-photo><script type="module"/g)).toHaveLength(
+    scripts.length,
+  );
+
+  // Then they run: the carousels' buttons, the gallery and the actions (client:painted).
+  await expect(page.locator('html')).toHaveAttribute('data-painted', '');
+  await expect(page.locator('[data-carousels]')).toHaveAttribute('data-carousels', 'ready');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // The shell: the menu button opens its menu (a phone's; a click event on a wide screen too).
+  await page.locator('#burger').dispatchEvent('click');
+  await expect(page.locator('#burger')).toHaveAttribute('aria-expanded', 'true');
+
+  const cover = await page
+    .locator('img[fetchpriority="high"]')
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+  const coverAt = seen.indexOf(`image ${cover}`);
+  const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
+  expect(coverAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(firstScript, seen.join('\n')).toBeGreaterThan(coverAt);
+});
