@@ -51,6 +51,31 @@ describe('the tagged cache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('keeps a value read at its second miss only, among the last keys it remembers', async () => {
+    const cache = new TaggedCache<string>({
+      maxEntries: 10,
+      ttlMs: 60_000,
+      keepRepeated: { remember: 2 },
+    });
+    let reads = 0;
+    const read = (key: string) =>
+      cache.getOrCompute(key, async () => ({ value: `${key}${++reads}`, tags: [] }));
+    expect(await read('a')).toBe('a1');
+    expect(cache.get('a')).toBeUndefined();
+    expect(await read('a')).toBe('a2');
+    expect(await read('a')).toBe('a2');
+    expect(reads).toBe(2);
+
+    // 'b' missed once, then two other keys: 'b' is forgotten, its next miss is a first again.
+    await read('b');
+    await read('c');
+    await read('d');
+    await read('b');
+    expect(cache.get('b')).toBeUndefined();
+    await read('b');
+    expect(cache.get('b')).toBe('b7');
+  });
+
   it('keeps at most its number of entries', () => {
     const cache = new TaggedCache<number>({ maxEntries: 2, ttlMs: 60_000 });
     cache.set('a', 1, []);

@@ -14,6 +14,13 @@ export interface TaggedCacheOptions<T> {
    * kept or dropped.
    */
   endedBy?: readonly string[];
+  /**
+   * Keep what `getOrCompute` reads only at a key's second miss among the last `remember` keys
+   * missed: a value read once (a search made once, a listing opened once through the API) is
+   * answered and dropped, young garbage to V8, instead of being kept until pushed out, which
+   * carried it to the old generation first.
+   */
+  keepRepeated?: { remember: number };
 }
 
 /** What a change notice ends: a listing's notice also ends whatever shows any live listing. */
@@ -40,6 +47,8 @@ export class TaggedCache<T> {
   readonly #options: TaggedCacheOptions<T>;
   #generation = 0;
   #bytes = 0;
+  /** The keys missed once, oldest first (`keepRepeated`). */
+  readonly #missedOnce = new Set<string>();
 
   constructor(options: TaggedCacheOptions<T>, changes?: Pick<Changes, 'subscribe'>) {
     this.#options = options;
@@ -84,8 +93,24 @@ export class TaggedCache<T> {
     const started = this.#generation;
     const computed = await compute();
     if (!computed) return null;
-    if (started === this.#generation) this.set(key, computed.value, computed.tags);
+    if (started === this.#generation && this.#repeated(key)) {
+      this.set(key, computed.value, computed.tags);
+    }
     return computed.value;
+  }
+
+  /** Whether a value just read for `key` is kept: always, or at its second miss (`keepRepeated`). */
+  #repeated(key: string): boolean {
+    const remember = this.#options.keepRepeated?.remember;
+    if (remember === undefined || this.#missedOnce.delete(key)) return true;
+    this.#missedOnce.add(key);
+    if (this.#missedOnce.size > remember) {
+      for (const oldest of this.#missedOnce) {
+        this.#missedOnce.delete(oldest);
+        break;
+      }
+    }
+    return false;
   }
 
   /**
@@ -132,6 +157,7 @@ export class TaggedCache<T> {
 
   clear() {
     this.#generation += 1;
+    this.#missedOnce.clear();
     this.#entries.clear();
     this.#byTag.clear();
     this.#bytes = 0;

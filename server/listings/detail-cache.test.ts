@@ -22,6 +22,9 @@ describe('a live listing read from the detail cache', () => {
     const similar = await liveListing(ctx, other.accessToken, admin.accessToken, { price: 10_500 });
     const first = await read(id);
     expect(first.similarCars.map((c) => c.id)).toContain(similar);
+    // A listing read once is not kept; read again, it is.
+    expect(ctx.deps.details.get(String(id))).toBeUndefined();
+    expect(await read(id)).toEqual(first);
     expect(ctx.deps.details.get(String(id))).toBeDefined();
 
     // Changes as another instance would make them: only the database's notices reach this one.
