@@ -25,23 +25,39 @@ export interface KeptViews {
  * key; other kinds than a view keep their rows there under `kind|visitor`), so instances that count
  * the same visitor agree; an instance that dies loses at most one interval's events. The same
  * statement adds what was new to the listing's views (listing_view_counts), its day in listing_stats and the site's day,
- * and the new totals are written into `kept`, so this instance shows them at once.
+ * and the new totals are written into `kept`, so this instance shows them at once. Until then the
+ * events wait as the set of listings each visitor saw each day: numbers, no text or object per
+ * event.
  */
 export function viewCounter(db: Db, kept?: KeptViews): ViewCounter {
-  let pending = new Map<string, { listingId: number; visitor: string; day: string }>();
+  /** Day → visitor (`kind|visitor` for other kinds than a view) → the listings' ids. */
+  let pending = new Map<string, Map<string, Set<number>>>();
   return {
     record(listingId, visitor, kind = 'view') {
       const day = new Date().toISOString().slice(0, 10);
       const key = kind === 'view' ? visitor : `${kind}|${visitor}`;
-      pending.set(`${listingId}|${day}|${key}`, { listingId, visitor: key, day });
+      let visitors = pending.get(day);
+      if (!visitors) pending.set(day, (visitors = new Map()));
+      let listings = visitors.get(key);
+      if (!listings) visitors.set(key, (listings = new Set()));
+      listings.add(listingId);
     },
     async flush() {
       if (!pending.size) return;
-      const batch = [...pending.values()];
+      const batch = pending;
       pending = new Map();
-      const ids = batch.map((v) => v.listingId);
-      const visitors = batch.map((v) => v.visitor);
-      const days = batch.map((v) => v.day);
+      const ids: number[] = [];
+      const visitors: string[] = [];
+      const days: string[] = [];
+      for (const [day, byVisitor] of batch) {
+        for (const [visitor, listings] of byVisitor) {
+          for (const id of listings) {
+            ids.push(id);
+            visitors.push(visitor);
+            days.push(day);
+          }
+        }
+      }
       // Joined with listings: a listing removed since its event was counted is left out.
       const counted = (await db.execute(sql`
         with seen as (
