@@ -120,6 +120,8 @@ describe('the app under the bench', () => {
       env: {
         NODE_ENV: 'production',
         MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '131072',
+        MALLOC_TRIM_THRESHOLD_: '131072',
         NODE_COMPILE_CACHE: 'node_modules/.cache/spotted-compile',
       },
       flags: [

@@ -4,7 +4,8 @@
 // <template data-after-photo>, where the browser neither fetches nor runs them) join the page and
 // run, <html data-painted> is set and a 'painted' event goes to the document (client:painted
 // islands hydrate then). A photo that never loads (an error, a layout that hides it) holds
-// nothing back past 2.5 s.
+// nothing back past 2.5 s. Inline, with the scripts that run before paint (allowed by its hash):
+// it asks for nothing itself.
 (() => {
   const parsed = new Promise((resolve) => {
     if (document.readyState === 'loading')
