@@ -254,18 +254,19 @@ describe('alerts', () => {
     await Promise.all([alertsCaughtUp(), alertsCaughtUp(), runAlerts(ctx.deps)]);
     for (const buyer of buyers) {
       const notices = await noticesOf(buyer.userId);
+      // Each car reaches each search exactly once: both in one notice, or in two when a runner's
+      // watermark (the oldest transaction still running, another test's or the other runner's)
+      // left the later car to the next check.
       const told = notices.flatMap((n) =>
-        cars.filter((car) => n.message.includes(`/car/${car}"`)).map((car) => `${n.title}:${car}`),
+        cars
+          .filter((car) => n.message.includes(`/car/${car}"`))
+          .map((car) => `${/"([^"]+)"$/.exec(n.title)?.[1]}:${car}`),
       );
-      expect(notices).toHaveLength(2);
       expect(told.sort()).toEqual(
-        [
-          `2 new cars for "Race A":${cars[0]}`,
-          `2 new cars for "Race A":${cars[1]}`,
-          `2 new cars for "Race B":${cars[0]}`,
-          `2 new cars for "Race B":${cars[1]}`,
-        ].sort(),
+        [`Race A:${cars[0]}`, `Race A:${cars[1]}`, `Race B:${cars[0]}`, `Race B:${cars[1]}`].sort(),
       );
+      expect(notices.length).toBeGreaterThanOrEqual(2);
+      expect(notices.length).toBeLessThanOrEqual(4);
     }
   });
 });
