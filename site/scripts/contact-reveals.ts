@@ -2,7 +2,8 @@
  * Seller insights on a listing page: a call or an e-mail to the seller (any tel: or mailto: link
  * of the listing: the seller box, 'Call seller', and on a phone the contact bar's Call and
  * Message) is counted as a contact reveal by a beacon. A page script rather than the island, so a
- * tap before the island has hydrated (client:idle, late on a phone) counts too; the beacon is sent
+ * tap before the island has hydrated counts too, and so does one before this script has run (the
+ * page's scripts wait for its photo: site/scripts/before-paint/contact-taps.js keeps those taps); the beacon is sent
  * with keepalive, so it still leaves when the dialler or the mail app takes over from the page.
  * The server counts it once per visitor, kind and day, never the owner's, and only while live.
  */
@@ -13,16 +14,27 @@ const CONTACT_LINK = '.listing a[href^="tel:"], .listing a[href^="mailto:"]';
 /** The listing's id from /car/{id}; 0 on any other page. */
 const id = Number(/^\/car\/(\d+)\/?$/.exec(location.pathname)?.[1] ?? 0);
 
+type Kind = 'phone' | 'email';
+
+const reveal = (kind: Kind) =>
+  void api.call((r) =>
+    r.car[':id'].event.$post(
+      { param: { id: String(id) }, json: { kind } },
+      { init: { keepalive: true } },
+    ),
+  );
+
 if (id) {
+  // Taps made before this script ran (it waits for the listing's photo), kept by the page's
+  // contact-taps script.
+  const early = (window as { spottedContactTaps?: { taps: Kind[]; live: boolean } })
+    .spottedContactTaps;
+  if (early) {
+    early.live = true;
+    for (const kind of early.taps.splice(0)) reveal(kind);
+  }
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.(CONTACT_LINK);
-    if (!link) return;
-    const kind = link.getAttribute('href')?.startsWith('tel:') ? 'phone' : 'email';
-    void api.call((r) =>
-      r.car[':id'].event.$post(
-        { param: { id: String(id) }, json: { kind } },
-        { init: { keepalive: true } },
-      ),
-    );
+    if (link) reveal(link.getAttribute('href')?.startsWith('tel:') ? 'phone' : 'email');
   });
 }
