@@ -5,7 +5,7 @@ import type { AstroGlobal } from 'astro';
  * each of them inside `<template data-after-photo>`, where the browser neither fetches nor runs
  * it, and the page's after-photo script (site/scripts/before-paint/after-photo.js) puts them in
  * the page once the photo has painted. For a page whose largest paint is a photo and whose
- * scripts can wait for it (a listing page: its links work without them).
+ * scripts can wait for it (a listing page, the home page: their links and forms work without them).
  */
 export function scriptsAfterPhoto(astro: Pick<AstroGlobal, 'locals'>) {
   astro.locals.scriptsAfterPhoto = true;

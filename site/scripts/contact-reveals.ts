@@ -3,11 +3,12 @@
  * of the listing: the seller box, 'Call seller', and on a phone the contact bar's Call and
  * Message) is counted as a contact reveal by a beacon. A page script rather than the island, so a
  * tap before the island has hydrated counts too, and so does one before this script has run (the
- * page's scripts wait for its photo: site/scripts/before-paint/contact-taps.js keeps those taps); the beacon is sent
- * with keepalive, so it still leaves when the dialler or the mail app takes over from the page.
- * The server counts it once per visitor, kind and day, never the owner's, and only while live.
+ * page's scripts wait for its photo: see early-clicks.ts); the beacon is sent with keepalive, so
+ * it still leaves when the dialler or the mail app takes over from the page. The server counts it
+ * once per visitor, kind and day, never the owner's, and only while live.
  */
 import { api } from '../lib/api.ts';
+import { earlyClicks } from './early-clicks.ts';
 
 const CONTACT_LINK = '.listing a[href^="tel:"], .listing a[href^="mailto:"]';
 
@@ -16,25 +17,21 @@ const id = Number(/^\/car\/(\d+)\/?$/.exec(location.pathname)?.[1] ?? 0);
 
 type Kind = 'phone' | 'email';
 
-const reveal = (kind: Kind) =>
+const reveal = (link: Element) => {
+  const kind: Kind = link.getAttribute('href')?.startsWith('tel:') ? 'phone' : 'email';
   void api.call((r) =>
     r.car[':id'].event.$post(
       { param: { id: String(id) }, json: { kind } },
       { init: { keepalive: true } },
     ),
   );
+};
 
 if (id) {
-  // Taps made before this script ran (it waits for the listing's photo), kept by the page's
-  // contact-taps script.
-  const early = (window as { spottedContactTaps?: { taps: Kind[]; live: boolean } })
-    .spottedContactTaps;
-  if (early) {
-    early.live = true;
-    for (const kind of early.taps.splice(0)) reveal(kind);
-  }
+  // Taps made before this script ran (it waits for the listing's photo).
+  for (const link of earlyClicks(CONTACT_LINK)) reveal(link);
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.(CONTACT_LINK);
-    if (link) reveal(link.getAttribute('href')?.startsWith('tel:') ? 'phone' : 'email');
+    if (link) reveal(link);
   });
 }

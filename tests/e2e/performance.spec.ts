@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
-import { apiOf, dismissBanners } from './support/api.ts';
+import sharp from 'sharp';
+import { adminSession, apiOf, dismissBanners, unique } from './support/api.ts';
 
 /**
  * Public pages stay light: on a first visit (empty cache) each loads at most 100 KB of
@@ -96,4 +97,82 @@ test('a listing page asks for its scripts only once its cover photo has painted,
   const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
   expect(coverAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
   expect(firstScript, seen.join('\n')).toBeGreaterThan(coverAt);
+});
+
+test("the home page asks for its scripts once its first photo has painted; the phone's search bar and an ad's click work before them", async ({
+  page,
+  request,
+  baseURL,
+  isMobile,
+}) => {
+  const admin = apiOf(request, await adminSession(request));
+  const image = await sharp({
+    create: { width: 480, height: 360, channels: 3, background: '#36c' },
+  })
+    .png()
+    .toBuffer();
+  const added = await admin.call((r) =>
+    r.ad.add.$post({
+      json: {
+        title: `Gozo ferry ${unique()}`,
+        description: 'Ċirkewwa to Mġarr in twenty-five minutes',
+        url: `${baseURL}/about`,
+        client: 'Gozo Channel',
+        daysActive: 1,
+        image: image.toString('base64'),
+      },
+    }),
+  );
+  expect(added.code, added.message).toBe(0);
+  const adId = String(added.data.id);
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') seen.push(`script ${r.url()}`);
+  });
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'image') seen.push(`image ${r.url()}`);
+  });
+  // The page's modules are held back until the visitor has tapped and clicked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto('/');
+  const html = await response!.text();
+  const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(html.match(/<template data-after-photo><script type="module"/g)).toHaveLength(
+    scripts.length,
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-painted', '');
+
+  // Before the modules run: a phone's search bar opens the search...
+  if (isMobile) {
+    const bar = page.getByRole('button', { name: 'Search by make, model, price' });
+    await bar.click();
+    await expect(bar).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('combobox', { name: 'Make' })).toBeVisible();
+  }
+  // ...and an ad opens its page, its click counted once the modules run.
+  const ad = page.locator(`[data-ad-id="${adId}"]`).first();
+  const clicked = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith(`/api/ad/clicked/${adId}`),
+  );
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), ad.click()]);
+  await tab.close();
+  release();
+  await clicked;
+
+  const firstPhoto = await page
+    .locator('img[fetchpriority="high"]')
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+  const photoAt = seen.indexOf(`image ${firstPhoto}`);
+  const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
+  expect(photoAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(firstScript, seen.join('\n')).toBeGreaterThan(photoAt);
+  expect((await admin.call((r) => r.ad.deactivate[':id'].$put({ param: { id: adId } }))).code).toBe(
+    0,
+  );
 });

@@ -1,0 +1,12 @@
+// Up to 1024 px wide the home page's search is folded into a compact bar (by CSS); tapping it
+// opens it from the first paint: the page's module scripts wait for its first photo
+// (site/lib/after-photo.ts), and a tap must not.
+(() => {
+  const bar = document.getElementById('home-search-bar');
+  const body = document.getElementById('home-search-body');
+  bar.addEventListener('click', () => {
+    const open = body.classList.toggle('is-open');
+    bar.setAttribute('aria-expanded', String(open));
+    if (open) document.getElementById('home-make').focus();
+  });
+})();
