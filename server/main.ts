@@ -25,6 +25,7 @@ import { opsRouter, type Lifecycle } from './ops/health.ts';
 import { log, withRequestId } from './ops/log.ts';
 import { observe, serveMetrics, watchDatabase } from './ops/metrics.ts';
 import { drain } from './ops/shutdown.ts';
+import { trimMallocEvery } from './ops/malloc-trim.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -73,6 +74,8 @@ async function main() {
   const flushViews = setInterval(() => {
     flushCounters(deps).catch((err: unknown) => log.error({ err }, 'counters: flush failed'));
   }, VIEW_FLUSH_SECONDS * 1000);
+
+  const stopTrimming = trimMallocEvery();
 
   const siteRequests = observe({
     logRequests: config.LOG_REQUESTS,
@@ -166,6 +169,7 @@ async function main() {
     ]);
     if (cut) log.warn({ connections: cut }, 'connections cut at the shutdown deadline');
     clearInterval(flushViews);
+    stopTrimming();
     metricsServer?.close();
     await flushCounters(deps).catch(() => undefined);
     await deps.changes.close();
