@@ -2,7 +2,9 @@ import { gzipSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import sharp from 'sharp';
+import { messages } from '../../shared/messages.ts';
 import { adminSession, apiOf, dismissBanners, unique } from './support/api.ts';
+import { expectToast } from './support/dialogs.ts';
 
 /**
  * Public pages stay light: on a first visit (empty cache) each loads at most 100 KB of
@@ -99,7 +101,7 @@ test('a listing page asks for its scripts only once its cover photo has painted,
   expect(firstScript, seen.join('\n')).toBeGreaterThan(coverAt);
 });
 
-test("the home page asks for its scripts once its first photo has painted; the phone's search bar and an ad's click work before them", async ({
+test("the home page asks for its scripts once its first photo has painted; the phone's search bar, an ad's click, a heart and the menu work before them", async ({
   page,
   request,
   baseURL,
@@ -139,7 +141,8 @@ test("the home page asks for its scripts once its first photo has painted; the p
     await held;
     await route.continue();
   });
-  const response = await page.goto('/');
+  // Not until 'load': the modules held back are part of it once they join the page.
+  const response = await page.goto('/', { waitUntil: 'domcontentloaded' });
   const html = await response!.text();
   const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
   expect(scripts.length).toBeGreaterThan(0);
@@ -155,6 +158,10 @@ test("the home page asks for its scripts once its first photo has painted; the p
     await expect(bar).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('combobox', { name: 'Make' })).toBeVisible();
   }
+  // ...a tap on the menu (a phone) or a heart (a desktop) takes effect once the modules run...
+  const burger = page.locator('#burger');
+  if (isMobile) await burger.click();
+  else await page.locator('button[data-favorite]').first().click();
   // ...and an ad opens its page, its click counted once the modules run.
   const ad = page.locator(`[data-ad-id="${adId}"]`).first();
   const clicked = page.waitForRequest(
@@ -164,6 +171,8 @@ test("the home page asks for its scripts once its first photo has painted; the p
   await tab.close();
   release();
   await clicked;
+  if (isMobile) await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  else await expectToast(page, messages.listing.favoritesNeedLogin);
 
   const firstPhoto = await page
     .locator('img[fetchpriority="high"]')
@@ -175,4 +184,34 @@ test("the home page asks for its scripts once its first photo has painted; the p
   expect((await admin.call((r) => r.ad.deactivate[':id'].$put({ param: { id: adId } }))).code).toBe(
     0,
   );
+});
+
+test('the search page asks for its scripts once its first photo has painted, then runs them', async ({
+  page,
+}) => {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') seen.push(`script ${r.url()}`);
+  });
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'image') seen.push(`image ${r.url()}`);
+  });
+  const response = await page.goto('/search');
+  const html = await response!.text();
+  const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(html.match(/<template data-after-photo><script type="module"/g)).toHaveLength(
+    scripts.length,
+  );
+  // Then they run: the filter panel and the save button hydrate (client:painted).
+  await expect(page.locator('html')).toHaveAttribute('data-painted', '');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
+  const firstPhoto = await page
+    .locator('img[fetchpriority="high"]')
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+  const photoAt = seen.indexOf(`image ${firstPhoto}`);
+  const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
+  expect(photoAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(firstScript, seen.join('\n')).toBeGreaterThan(photoAt);
 });

@@ -149,6 +149,7 @@ test('sorting by price ascending orders the cards and shows the badge', async ({
   await expect(sort).toHaveText('Sort');
   await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
   await expect(sort.getByText('Price ↑')).toHaveCount(0);
+  await hydrated(page);
   await sort.click();
   await expect(page.getByRole('menu', { name: 'Sort by' })).toBeVisible();
   await screen(page, 'search-sort-menu');
