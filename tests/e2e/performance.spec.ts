@@ -28,6 +28,38 @@ async function scriptBytes(page: Page, path: string) {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
+/** The scripts the page asks for and the images it has received, in order. */
+function scriptsAndPhotos(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') seen.push(`script ${r.url()}`);
+  });
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'image') seen.push(`image ${r.url()}`);
+  });
+  return seen;
+}
+
+/** The page left with every module script inside an after-photo template. */
+function expectScriptsHeldBack(html: string) {
+  const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(html.match(/<template data-after-photo><script type="module"/g)).toHaveLength(
+    scripts.length,
+  );
+}
+
+/** The first script was asked for only once the page's high-priority photo had arrived. */
+async function expectScriptsAfterPhoto(page: Page, seen: string[]) {
+  const photo = await page
+    .locator('img[fetchpriority="high"]')
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+  const photoAt = seen.indexOf(`image ${photo}`);
+  const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
+  expect(photoAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(firstScript, seen.join('\n')).toBeGreaterThan(photoAt);
+}
+
 test.beforeEach(async ({ page }) => dismissBanners(page));
 
 test('home, search and a listing each load at most 100 KB of JavaScript', async ({
@@ -69,20 +101,9 @@ test('a listing page asks for its scripts only once its cover photo has painted,
   );
   const car = cars.data.cars.cars.find((card) => card.image);
   expect(car, 'a listing with photos').toBeTruthy();
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') seen.push(`script ${r.url()}`);
-  });
-  page.on('requestfinished', (r) => {
-    if (r.resourceType() === 'image') seen.push(`image ${r.url()}`);
-  });
+  const seen = scriptsAndPhotos(page);
   const response = await page.goto(`/car/${car!.id}`);
-  const html = await response!.text();
-  const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(html.match(/<template data-after-photo><script type="module"/g)).toHaveLength(
-    scripts.length,
-  );
+  expectScriptsHeldBack(await response!.text());
 
   // Then they run: the carousels' buttons, the gallery and the actions (client:painted).
   await expect(page.locator('html')).toHaveAttribute('data-painted', '');
@@ -92,13 +113,7 @@ test('a listing page asks for its scripts only once its cover photo has painted,
   await page.locator('#burger').dispatchEvent('click');
   await expect(page.locator('#burger')).toHaveAttribute('aria-expanded', 'true');
 
-  const cover = await page
-    .locator('img[fetchpriority="high"]')
-    .evaluate((img: HTMLImageElement) => img.currentSrc);
-  const coverAt = seen.indexOf(`image ${cover}`);
-  const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
-  expect(coverAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
-  expect(firstScript, seen.join('\n')).toBeGreaterThan(coverAt);
+  await expectScriptsAfterPhoto(page, seen);
 });
 
 test("the home page asks for its scripts once its first photo has painted; the phone's search bar, an ad's click, a heart and the menu work before them", async ({
@@ -127,13 +142,7 @@ test("the home page asks for its scripts once its first photo has painted; the p
   );
   expect(added.code, added.message).toBe(0);
   const adId = String(added.data.id);
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') seen.push(`script ${r.url()}`);
-  });
-  page.on('requestfinished', (r) => {
-    if (r.resourceType() === 'image') seen.push(`image ${r.url()}`);
-  });
+  const seen = scriptsAndPhotos(page);
   // The page's modules are held back until the visitor has tapped and clicked.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -143,12 +152,7 @@ test("the home page asks for its scripts once its first photo has painted; the p
   });
   // Not until 'load': the modules held back are part of it once they join the page.
   const response = await page.goto('/', { waitUntil: 'domcontentloaded' });
-  const html = await response!.text();
-  const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(html.match(/<template data-after-photo><script type="module"/g)).toHaveLength(
-    scripts.length,
-  );
+  expectScriptsHeldBack(await response!.text());
   await expect(page.locator('html')).toHaveAttribute('data-painted', '');
 
   // Before the modules run: a phone's search bar opens the search...
@@ -174,13 +178,7 @@ test("the home page asks for its scripts once its first photo has painted; the p
   if (isMobile) await expect(burger).toHaveAttribute('aria-expanded', 'true');
   else await expectToast(page, messages.listing.favoritesNeedLogin);
 
-  const firstPhoto = await page
-    .locator('img[fetchpriority="high"]')
-    .evaluate((img: HTMLImageElement) => img.currentSrc);
-  const photoAt = seen.indexOf(`image ${firstPhoto}`);
-  const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
-  expect(photoAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
-  expect(firstScript, seen.join('\n')).toBeGreaterThan(photoAt);
+  await expectScriptsAfterPhoto(page, seen);
   expect((await admin.call((r) => r.ad.deactivate[':id'].$put({ param: { id: adId } }))).code).toBe(
     0,
   );
@@ -189,29 +187,12 @@ test("the home page asks for its scripts once its first photo has painted; the p
 test('the search page asks for its scripts once its first photo has painted, then runs them', async ({
   page,
 }) => {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') seen.push(`script ${r.url()}`);
-  });
-  page.on('requestfinished', (r) => {
-    if (r.resourceType() === 'image') seen.push(`image ${r.url()}`);
-  });
+  const seen = scriptsAndPhotos(page);
   const response = await page.goto('/search');
-  const html = await response!.text();
-  const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(html.match(/<template data-after-photo><script type="module"/g)).toHaveLength(
-    scripts.length,
-  );
+  expectScriptsHeldBack(await response!.text());
   // Then they run: the filter panel and the save button hydrate (client:painted).
   await expect(page.locator('html')).toHaveAttribute('data-painted', '');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
-  const firstPhoto = await page
-    .locator('img[fetchpriority="high"]')
-    .evaluate((img: HTMLImageElement) => img.currentSrc);
-  const photoAt = seen.indexOf(`image ${firstPhoto}`);
-  const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
-  expect(photoAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
-  expect(firstScript, seen.join('\n')).toBeGreaterThan(photoAt);
+  await expectScriptsAfterPhoto(page, seen);
 });
