@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { testDepth } from './tests/support/depth.ts';
 import { testDatabaseUrl } from './tests/support/postgres-url.ts';
 
 /** Whether the PostgreSQL server of TEST_DATABASE_URL answers; its database tests run only then. */
@@ -15,6 +16,21 @@ function reachable(url: string): Promise<boolean> {
   });
 }
 
+/** Every test file of the server and the attack suite: each opens its own fresh database. */
+const serverTests = ['server/**/*.test.ts', 'tests/attack/**/*.test.ts'];
+
+/**
+ * What the gate runs on PGlite when PostgreSQL carries the rest: what depends on the engine (the
+ * migrations and the database layer, the embedded start, the demo seed, a server stopped hard on
+ * its data directory) and one pass over every resource's happy path.
+ */
+const pgliteInGate = [
+  'server/db/**/*.test.ts',
+  'server/boot.test.ts',
+  'server/engine.test.ts',
+  '**/attack/crash.test.ts',
+];
+
 export default defineConfig(async () => {
   const postgres = await reachable(testDatabaseUrl);
   if (!postgres) {
@@ -22,12 +38,14 @@ export default defineConfig(async () => {
       `PostgreSQL is not reachable at ${testDatabaseUrl}: database tests run on PGlite only.`,
     );
   }
+  // The engine on which engine-independent checks run once.
+  const primary = postgres ? 'postgres' : 'pglite';
   const databaseProject = (kind: 'pglite' | 'postgres') => ({
     extends: true as const,
     test: {
       name: kind,
-      include: ['server/**/*.test.ts'],
-      provide: { dbKind: kind },
+      include: kind === primary || testDepth === 'full' ? serverTests : pgliteInGate,
+      provide: { dbKind: kind, primaryEngine: kind === primary },
       globalSetup: ['tests/support/global-setup.ts'],
     },
   });
@@ -40,19 +58,20 @@ export default defineConfig(async () => {
       maxWorkers: Math.max(2, availableParallelism()),
       hookTimeout: 60_000,
       reporters: ['default'],
+      // Registering hundreds of accounts at argon2's production cost would be most of a run.
+      env: { PASSWORD_HASH_COST: 'test' },
       projects: [
         {
           extends: true,
           test: {
             name: 'unit',
-            include: [
-              'shared/**/*.test.ts',
-              'backoffice/**/*.test.ts',
-              'site/**/*.test.ts',
-              'bench/**/*.test.ts',
-            ],
+            include: ['shared/**/*.test.ts', 'backoffice/**/*.test.ts', 'site/**/*.test.ts'],
           },
         },
+        // The bench's smoke builds the site and starts nginx and wrk: a deep run's part.
+        ...(testDepth === 'full'
+          ? [{ extends: true as const, test: { name: 'bench', include: ['bench/**/*.test.ts'] } }]
+          : []),
         databaseProject('pglite'),
         ...(postgres ? [databaseProject('postgres')] : []),
       ],

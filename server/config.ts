@@ -88,6 +88,11 @@ export const configSchema = z.object({
    * search until an admin reviews it; 0 turns it off.
    */
   REPORTS_TO_HIDE: z.coerce.number().int().min(0).max(1000).default(3),
+  /**
+   * argon2id's cost: `standard` (OWASP's floor, 19 MiB and 2 passes) everywhere real passwords
+   * live; `test` (8 KiB, 1 pass) only for test runs, which register hundreds of accounts.
+   */
+  PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
 });
 
 const checkedSchema = configSchema

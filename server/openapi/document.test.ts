@@ -78,8 +78,8 @@ const built = [
 ];
 
 const PUBLIC_URL = 'https://spotted.example.mt';
-// The document does not depend on the database: its checks run once, on PGlite.
-const once = inject('dbKind') === 'pglite';
+// The document does not depend on the database: its checks run once, on the run's primary engine.
+const once = inject('primaryEngine');
 
 let ctx: TestContext;
 let doc: OpenApiDocument;

@@ -10,7 +10,7 @@ import { localStorage, newKey, type Storage } from './storage.ts';
 /**
  * The storage contract, run against local disk and a real S3-protocol server on 127.0.0.1
  * (s3rver): the same calls must behave the same on both. Storage needs no database, so it runs in
- * the PGlite project only.
+ * one database project only (the run's primary engine).
  */
 
 let s3: TestS3;
@@ -33,7 +33,7 @@ const bytes = Buffer.from('not really a jpeg, but bytes are bytes');
 const streamed = async (stream: ReadableStream<Uint8Array>) =>
   Buffer.from(await new Response(stream).arrayBuffer());
 
-describe.skipIf(inject('dbKind') === 'postgres').for(Object.keys(kinds))(
+describe.runIf(inject('primaryEngine')).for(Object.keys(kinds))(
   'storage on %s',
   (kind) => {
     let storage: Storage;
@@ -80,7 +80,7 @@ describe.skipIf(inject('dbKind') === 'postgres').for(Object.keys(kinds))(
   },
 );
 
-describe.skipIf(inject('dbKind') === 'postgres')('/images/ on S3 storage', () => {
+describe.runIf(inject('primaryEngine'))('/images/ on S3 storage', () => {
   let ctx: TestContext;
   afterAll(() => ctx?.close());
 

@@ -115,8 +115,8 @@ describe('phash', () => {
 
   // The measurement of the README: a copy of each demo car (every photo re-encoded, resized or
   // slightly cropped) is found as a duplicate of that car and no other, and no demo car is a
-  // possible duplicate of another. Image work only, so it runs once (on the PGlite run).
-  it.runIf(inject('dbKind') === 'pglite')(
+  // possible duplicate of another. Image work only, so it runs once (on the run's primary engine).
+  it.runIf(inject('primaryEngine'))(
     'finds every one of the 40 copied demo cars and confuses no two',
     { timeout: 240_000 },
     async () => {

@@ -11,6 +11,8 @@ import { testDatabaseUrl, withDatabase } from './postgres-url.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     dbKind: 'pglite' | 'postgres';
+    /** Whether this run's engine is the one where engine-independent checks run (once). */
+    primaryEngine: boolean;
     pgliteSnapshot: string;
     postgresTemplate: string;
   }
