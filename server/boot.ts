@@ -12,7 +12,7 @@ import { migrate } from './db/migrate.ts';
 import { ensureAdmin } from './db/seed/admin.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { seedReference } from './db/seed/reference.ts';
-import type { Deps } from './http/env.ts';
+import type { Deps } from './deps.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadVapidKeys } from './push/vapid.ts';
 import { paymentProvider } from './payments/providers/index.ts';

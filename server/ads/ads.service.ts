@@ -6,7 +6,7 @@ import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
 import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } from '../db/lists.ts';
 import { ads, cities } from '../db/schema/index.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { uploadAsJpeg } from '../images/process.ts';
 import { newKey, type Storage } from '../storage/storage.ts';

@@ -16,7 +16,7 @@ import {
   transactionTypes,
   users,
 } from '../db/schema/index.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { bucket, forget, throttle } from '../http/rate-limit.ts';
 import { record } from '../ledger/ledger.ts';

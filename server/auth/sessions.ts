@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { unauthorized } from '../http/errors.ts';
 import { newRefreshToken, newSessionFamily, sha256, signAccessToken } from './tokens.ts';
 

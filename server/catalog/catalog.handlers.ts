@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages.ts';
 import { requireCaller } from '../auth/guard.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import type { Handler } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
 import * as catalog from './catalog.service.ts';

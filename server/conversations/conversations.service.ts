@@ -9,7 +9,7 @@ import {
   userBlocks,
   users,
 } from '../db/schema/index.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { bucket, throttle } from '../http/rate-limit.ts';
 import { LISTING_NOT_FOUND } from '../listings/details.ts';

@@ -1,4 +1,4 @@
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 
 /** Writes every counter this instance holds (the flush timer's work, and tests' flush). */
 export async function flushCounters(deps: Pick<Deps, 'views' | 'tallies'>) {

@@ -17,7 +17,8 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import type { Caller, Deps } from '../http/env.ts';
+import type { Caller } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { LISTING_NOT_FOUND } from '../listings/details.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { INSIGHTS_JOB_SECONDS, snapshotAndPrune } from '../insights/retention.ts';
 import { dropExpiredCounters } from '../http/rate-limit.ts';
 import { SWEEP_EVERY_SECONDS, sweepOrphanImages } from '../images/sweep.ts';

@@ -1,11 +1,17 @@
 import type { Changes } from '../db/changes.ts';
 import { TaggedCache } from '../db/tagged-cache.ts';
-import type { LiveListing } from './details.ts';
 
 /** How long a kept view count may lag behind the database (a minute at most with the flush). */
 const VIEWS_KEPT_MS = 55_000;
 
 const MB = 1024 * 1024;
+
+/** What a view needs of a live listing besides its text: its owner, its age and its views. */
+export interface LiveListing {
+  userId: number;
+  publishedAt: Date | null;
+  views: number;
+}
 
 /** A kept JSON text's bytes: `keptJson` escapes what is beyond Latin-1, so one a character. */
 const textBytes = (text: string) => text.length;

@@ -14,7 +14,8 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { priceBandOf } from '#shared/price-insight.ts';
-import type { Caller, Deps } from '../http/env.ts';
+import type { Caller } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { encoded, keptJson, type Encoded } from '../http/respond.ts';
 import { toMonth } from './listing-rules.ts';
@@ -275,13 +276,6 @@ function forViewer(
   return encoded<CarDetail>(
     `${everyone.slice(0, cut)},"daysListed":${daysSince(publishedAt)},"views":${views},"isFavorite":${isFavorite}}`,
   );
-}
-
-/** What a view needs of a live listing besides its text: its owner, its age and its views. */
-export interface LiveListing {
-  userId: number;
-  publishedAt: Date | null;
-  views: number;
 }
 
 const liveListingById = prepared(

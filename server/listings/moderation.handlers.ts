@@ -1,7 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { ListQuery } from '#shared/schemas/list.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import type { Handler } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
 import { badRequest } from '../http/errors.ts';

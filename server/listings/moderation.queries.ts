@@ -29,7 +29,7 @@ import {
   type SortColumn,
 } from '../db/lists.ts';
 import { enumerables, listings, makes, models, reports } from '../db/schema/index.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import type { CountCache } from './counts.ts';
 import { cards, defaultOrder } from './listings.queries.ts';
 

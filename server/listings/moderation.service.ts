@@ -11,7 +11,8 @@ import {
   listingSafety,
   reports,
 } from '../db/schema/index.ts';
-import type { Caller, Deps } from '../http/env.ts';
+import type { Caller } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { escapeHtml, notificationTypes, notify } from '../notifications/notify.ts';
 import { alertPriceDrop } from '../prices/price-drops.ts';

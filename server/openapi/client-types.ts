@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 
 /** Where the generated types live; the API test's client is typed by them. */
 export const clientTypesFile = new URL('./schema.d.ts', import.meta.url);

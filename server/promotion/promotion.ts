@@ -20,7 +20,8 @@ import {
   transactions,
   transactionTypes,
 } from '../db/schema/index.ts';
-import type { Caller, Deps } from '../http/env.ts';
+import type { Caller } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { credit, INSUFFICIENT_CREDITS, record } from '../ledger/ledger.ts';
 import { notificationTypes, notify } from '../notifications/notify.ts';

@@ -8,7 +8,8 @@ import {
   subscriptionPeriods,
   subscriptions,
 } from '../db/schema/index.ts';
-import type { Caller, Deps } from '../http/env.ts';
+import type { Caller } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { coverKey } from '../listings/listings.queries.ts';
 import { cardUrl } from '../listings/photos.ts';

@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } from '../db/lists.ts';
 import { cities, listings, savedSearches, users, userSearchText } from '../db/schema/index.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Caller } from '../http/env.ts';
 import { isLive } from '../listings/listings.queries.ts';

@@ -19,7 +19,7 @@ import { countCache } from '../../server/listings/counts.ts';
 import { viewCounter } from '../../server/listings/views.ts';
 import { tallyCounter } from '../../server/insights/tallies.ts';
 import { loadConfig } from '../../server/config.ts';
-import type { Deps } from '../../server/http/env.ts';
+import type { Deps } from '../../server/deps.ts';
 import type { MailMessage } from '../../server/mail/mailer.ts';
 import { loadVapidKeys } from '../../server/push/vapid.ts';
 import { paymentProvider } from '../../server/payments/providers/index.ts';

@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNull, max } from 'drizzle-orm';
 import { ELECTRIC_FUEL_ID, roles } from '#shared/limits.ts';
 import type { EnumerableKind } from '#shared/schemas/catalog.ts';
 import { listingPayloadSchema } from '#shared/schemas/listing-payload.ts';
-import type { Caller, Deps } from '../../http/env.ts';
+import type { Caller } from '../../http/env.ts';
+import type { Deps } from '../../deps.ts';
 import { createListing } from '../../listings/listings.service.ts';
 import {
   approveRequest,

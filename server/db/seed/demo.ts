@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { roles } from '#shared/limits.ts';
 import { register } from '../../auth/auth.service.ts';
-import type { Deps } from '../../http/env.ts';
+import type { Deps } from '../../deps.ts';
 import { users } from '../schema/index.ts';
 import { seedDemoListings } from './demo-listings.ts';
 

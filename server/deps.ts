@@ -1,0 +1,40 @@
+import type { ReferenceCache } from './catalog/reference.ts';
+import type { Config } from './config.ts';
+import type { TaggedCache } from './db/tagged-cache.ts';
+import type { CountCache } from './listings/counts.ts';
+import type { LiveListing } from './listings/caches.ts';
+import type { ViewCounter } from './listings/views.ts';
+import type { TallyCounter } from './insights/tallies.ts';
+import type { Changes } from './db/changes.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { VapidKeys } from './push/vapid.ts';
+import type { PaymentProvider } from './payments/providers/provider.ts';
+import type { Storage } from './storage/storage.ts';
+
+/** What every request can reach; built once at start (server/boot.ts) or per test file. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+  jwtKey: Uint8Array;
+  /** The web push key pair (server/push/vapid.ts). */
+  vapid: VapidKeys;
+  payments: PaymentProvider;
+  /** What changed, from any instance (database notices), for what is kept in memory. */
+  changes: Changes;
+  reference: ReferenceCache;
+  views: ViewCounter;
+  /** Impressions, favourites and searches, batched like the views (server/insights). */
+  tallies: TallyCounter;
+  counts: CountCache;
+  /** Everyone's view of live listings, as JSON text, kept until what they show changes. */
+  details: TaggedCache<string>;
+  /** Live listings' owners and views, for views and beacons (server/listings/details.ts). */
+  liveListings: TaggedCache<LiveListing>;
+  /** Answers of the public lists, as JSON text, kept until a listing changes. */
+  lists: TaggedCache<string>;
+  /** Live listings' cards, as JSON text, kept until the listing, its seller or the reference change. */
+  cards: TaggedCache<string>;
+}
