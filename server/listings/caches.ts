@@ -29,8 +29,7 @@ const textBytes = (text: string) => text.length;
  * The last three show view counts, so they are also read again within a minute. A listing's
  * details and a list's answer are kept from their second read (among the last 20,000 listings and
  * 10,000 lists missed): one read once (a listing opened once through the API, a search made once)
- * stays young garbage instead of filling the old generation until pushed out (session 18: the
- * bench's peak RSS 399–406 → 389 MB, its varied searches 549 → 609/s).
+ * stays young garbage instead of filling the old generation until pushed out.
  */
 export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 24) {
   return {
