@@ -4,7 +4,7 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** Every setting of the app, read from the environment; the README's configuration table. */
+/** Every setting of the app, read from the environment; docs/configuration.md's table. */
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),

@@ -17,7 +17,7 @@ const MINUTE = 60;
 const HOUR = 3600;
 
 /**
- * Every limit of the API, in one place (the README's Security section lists them). Failures are
+ * Every limit of the API, in one place (docs/security.md lists them). Failures are
  * counted per account and address together, so an attacker's guesses slow the attacker down and
  * never lock the owner out from another address; per address alone only at a level no person
  * reaches by hand.

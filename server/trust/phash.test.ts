@@ -113,7 +113,7 @@ describe('phash', () => {
     expect(found([...stock, pair('a', 2)], 5)).toEqual([]);
   });
 
-  // The measurement of the README: a copy of each demo car (every photo re-encoded, resized or
+  // The measurement docs/behaviour.md quotes: a copy of each demo car (every photo re-encoded, resized or
   // slightly cropped) is found as a duplicate of that car and no other, and no demo car is a
   // possible duplicate of another. Image work only, so it runs once (on the run's primary engine).
   it.runIf(inject('primaryEngine'))(

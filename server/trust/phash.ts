@@ -3,8 +3,8 @@ import sharp from 'sharp';
 /**
  * The largest Hamming distance between two photos' hashes that still counts as the same photo.
  * Re-encoded, resized and slightly cropped copies of the demo photos are found, and no two
- * distinct demo cars confused, at every threshold from 4 to 9 (server/trust/phash.test.ts; README
- * 'Trust and safety'); 7 is inside that range and lets the index look-up (nearBandValues) search
+ * distinct demo cars confused, at every threshold from 4 to 9 (server/trust/phash.test.ts;
+ * docs/behaviour.md, 'Trust and safety'); 7 is inside that range and lets the index look-up (nearBandValues) search
  * each 16-bit band at distance 1 only.
  */
 export const SAME_PHOTO_DISTANCE = 7;

@@ -16,7 +16,7 @@ export function nginxBinary(): string | null {
 }
 
 /**
- * deploy/nginx.conf, the README's configuration, with the instances' ports and the listening
+ * deploy/nginx.conf, the deployment's configuration, with the instances' ports and the listening
  * address replaced: the file itself is what the cluster test runs.
  */
 export async function siteConfig(
@@ -39,7 +39,7 @@ export async function siteConfig(
 export interface Nginx {
   url: string;
   /**
-   * Marks instance `down` (or none) and reloads, as the README's rolling restart does; resolves
+   * Marks instance `down` (or none) and reloads, as the rolling restart of docs/operations.md does; resolves
    * once the new workers took over (the old ones finish their requests meanwhile).
    */
   reload(down?: 0 | 1): Promise<void>;

@@ -3,7 +3,7 @@ import { test } from './support/test.ts';
 import { apiOf, dismissBanners, newUser, useSession } from './support/api.ts';
 
 /**
- * The installable site (README, "Installable site and web push"): the manifest and its icons,
+ * The installable site (docs/behaviour.md, "Installable site and web push"): the manifest and its icons,
  * the service worker's offline page and kept listings, and web push's opt-in up to the browser's
  * permission (headless Chromium reaches no real push service, so a subscription is not made here;
  * server/push/web-push.test.ts delivers to a real subscription).

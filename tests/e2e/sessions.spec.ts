@@ -127,7 +127,7 @@ test.describe('in the back-office', () => {
     await expect(page).toHaveURL(/\/admin$/);
     // The back-office has started (its first calls made with the fresh token) before the token is
     // made to expire: a page still starting would refresh as the next page loads, and the second
-    // refresh with one token is refused (README, Status: a refresh cut off by leaving the page).
+    // refresh with one token is refused (docs/behaviour.md, the reuse interval of a refresh token).
     await expect(menu(page).getByRole('link', { name: 'Users' })).toBeVisible();
     const refused = watchUnauthorised(page);
 
