@@ -39,7 +39,7 @@ describe('the seeded configuration', () => {
     expect(await links()).toEqual(siteLinks);
   });
 
-  it('replaces what earlier versions seeded (localhost:4321, placeholder store ids) at start', async () => {
+  it('replaces seeded links to a fixed port and placeholder store ids at start', async () => {
     await ctx.db
       .update(configuration)
       .set({

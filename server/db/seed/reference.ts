@@ -54,7 +54,7 @@ export const defaultConfiguration = {
   ].join('\n'),
 };
 
-/** What earlier versions seeded instead (a fixed port, placeholder store ids): replaced at start. */
+/** Values that work on one host only (a fixed port, placeholder store ids): replaced at start. */
 const replacedDefaults = {
   privacyPolicyUrl: 'http://localhost:4321/privacy-policy',
   paymentTermsUrl: 'http://localhost:4321/terms-of-use',
