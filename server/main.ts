@@ -11,10 +11,8 @@ import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { mountApi } from './http/front.ts';
-import { PageCache } from './http/page-cache.ts';
-import { processListener } from './http/listener.ts';
-import { pageLane } from './http/page-lane.ts';
-import { NOTHING_POLICY, securityHeaders, WORKER_POLICY } from './http/security-headers.ts';
+import { keptPages, PageCache } from './http/page-cache.ts';
+import { NOTHING_POLICY, withSecurityHeaders, WORKER_POLICY } from './http/security-headers.ts';
 import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
 import { liveListingPage } from './listings/details.ts';
@@ -66,7 +64,6 @@ async function main() {
             maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
             ttlMs: config.PAGE_CACHE_SECONDS * 1000,
             cacheControl: `public, max-age=0, s-maxage=${config.PAGE_CACHE_SECONDS}, stale-while-revalidate=300`,
-            headers: securityHeaders(config.PUBLIC_URL),
           },
           deps.changes,
         )
@@ -90,6 +87,7 @@ async function main() {
   });
   server.route('/', opsRouter(deps.db, lifecycle, config.METRICS_TOKEN));
   mountApi(server, api);
+  if (pages) server.use(keptPages(pages));
   server.use(
     '/_astro/*',
     async (c, next) => {
@@ -128,13 +126,11 @@ async function main() {
   });
 
   const http = createServer(
-    processListener(
+    withSecurityHeaders(
       config.PUBLIC_URL,
-      pages,
       withRequestId(config.TRUST_PROXY, getRequestListener(server.fetch)),
     ),
   );
-  const lane = pages ? pageLane(http, pages) : undefined;
   http.listen(config.PORT, config.HOST, () => {
     log.info(
       {
@@ -163,10 +159,7 @@ async function main() {
     if (lifecycle.stopping) return;
     lifecycle.stopping = true;
     log.info({ signal }, 'shutting down');
-    const [cut] = await Promise.all([
-      drain(http, config.SHUTDOWN_SECONDS * 1000, lane),
-      stopJobs(),
-    ]);
+    const [cut] = await Promise.all([drain(http, config.SHUTDOWN_SECONDS * 1000), stopJobs()]);
     if (cut) log.warn({ connections: cut }, 'connections cut at the shutdown deadline');
     clearInterval(flushViews);
     stopTrimming();

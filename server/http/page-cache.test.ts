@@ -1,7 +1,12 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { negotiate } from './encoding.ts';
-import { PageCache } from './page-cache.ts';
+import { keptPages, PageCache } from './page-cache.ts';
 
 const options = { maxBytes: 1_000_000, ttlMs: 60_000, cacheControl: 'public, s-maxage=60' };
 const html = (text: string) => Buffer.from(`<html><body>${text.repeat(50)}</body></html>`);
@@ -100,6 +105,39 @@ describe('the page cache', () => {
     expect(cache.get('/car/2')).toBeUndefined();
     expect(cache.get('/car/1')).toBeDefined();
     expect(cache.get('/car/5')).toBeDefined();
+  });
+});
+
+describe('keptPages (the middleware that answers from the page cache)', () => {
+  it('answers a kept page to anonymous GET and HEAD; credentials, other methods and changed pages go on', async () => {
+    const changes = notices();
+    const pages = new PageCache(options, changes);
+    await store(pages, '/car/1?from=search', ['listing:1'], 'kept');
+    const app = new Hono<{ Bindings: HttpBindings }>();
+    app.use(keptPages(pages));
+    app.all('*', (c) => c.text('rendered'));
+    const server = createServer(getRequestListener(app.fetch));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/car/1?from=search`;
+    try {
+      const anonymous = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      expect(await anonymous.text()).toBe(html('kept').toString());
+      expect(anonymous.headers.get('content-encoding')).toBe('br');
+      const head = await fetch(url, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('etag')).toBe(anonymous.headers.get('etag'));
+      expect(await head.text()).toBe('');
+      const known = await fetch(url, { headers: { 'if-none-match': head.headers.get('etag')! } });
+      expect(known.status).toBe(304);
+      const signedIn = await fetch(url, { headers: { authorization: 'Bearer token' } });
+      expect(await signedIn.text()).toBe('rendered');
+      expect(await (await fetch(url, { method: 'POST' })).text()).toBe('rendered');
+      changes.send('listing:1');
+      expect(await (await fetch(url)).text()).toBe('rendered');
+    } finally {
+      server.close();
+    }
   });
 });
 

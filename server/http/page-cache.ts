@@ -1,7 +1,9 @@
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
+import { createMiddleware } from 'hono/factory';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { Changes } from '../db/changes.ts';
 import { tagsOf } from '../db/tagged-cache.ts';
-import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import { pageCacheHits } from '../ops/metrics.ts';
 import { compressToKeep, etagOf, negotiate, toKeep, type Encoding } from './encoding.ts';
 
 /** A rendered page, kept with its compressed forms and what it shows. */
@@ -13,10 +15,8 @@ export interface CachedPage {
   bodies: { br: Buffer; gzip?: Buffer };
   /** Bytes of the page unpacked. */
   identityBytes: number;
-  /** The answer's headers as Node's flat list, made at the first send of each kind. */
-  heads: Partial<Record<AnswerKind, string[]>>;
-  /** The answer's status line and headers as bytes (for the page lane), made at its first send. */
-  rawHeads: Partial<Record<AnswerKind, Buffer>>;
+  /** The answer's headers, made at the first send of each kind. */
+  heads: Partial<Record<AnswerKind, Record<string, string>>>;
   etag: string;
   tags: string[];
   bytes: number;
@@ -26,23 +26,11 @@ export interface CachedPage {
 /** The kinds of answer a kept page has: its body in one encoding, or 304 Not Modified. */
 export type AnswerKind = Encoding | 'not-modified';
 
-/** A kept page's answer to one request: which kind, and the body to send (none for HEAD, 304). */
-export interface PageAnswer {
-  kind: AnswerKind;
-  body: Buffer | undefined;
-}
-
 /** What the answer of a kept page depends on, from the request's headers. */
 export interface PageRequest {
   ifNoneMatch: string | undefined;
   acceptEncoding: string | undefined;
-  /** A HEAD request: the headers alone. */
-  head: boolean;
 }
-
-/** A repeated request header's values, joined as Node joins them. */
-export const joinHeader = (joined: string | undefined, value: string) =>
-  joined === undefined ? value : `${joined}, ${value}`;
 
 export interface PageCacheOptions {
   /** Bytes of bodies kept at most (all encodings); the least recently used go first. */
@@ -51,8 +39,6 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** What a CDN in front may do with a public page. */
   cacheControl: string;
-  /** Headers every answer carries (the security headers), kept with each page's own. */
-  headers?: Record<string, string>;
 }
 
 /**
@@ -109,7 +95,6 @@ export class PageCache {
       bodies,
       identityBytes: page.body.length,
       heads: {},
-      rawHeads: {},
       etag: etagOf(page.body),
       tags: page.tags,
       bytes,
@@ -147,60 +132,32 @@ export class PageCache {
     return gzip;
   }
 
-  /** How a kept page answers a request: 304 to a matching If-None-Match, else the best encoding. */
-  answer(page: CachedPage, asked: PageRequest): PageAnswer {
-    if (asked.ifNoneMatch === page.etag) return { kind: 'not-modified', body: undefined };
-    const encoding = negotiate(asked.acceptEncoding);
-    const body = this.body(page, encoding);
-    return { kind: encoding, body: asked.head ? undefined : body };
-  }
-
   /**
-   * Sends a kept page through Node's http. The headers of each kind of answer are made once, as
-   * Node's flat list (Node still checks each character as it writes them: hence the short
-   * per-page policy).
+   * A kept page's answer to one request: 304 to a matching If-None-Match, else the page in the
+   * best encoding the client accepts (Hono drops the body of an answer to HEAD).
    */
-  send(res: ServerResponse, page: CachedPage, asked: PageRequest) {
-    const { kind, body } = this.answer(page, asked);
-    res.writeHead(this.#status(page, kind), this.#headList(page, kind));
-    res.end(body);
+  respond(page: CachedPage, asked: PageRequest): Response {
+    const kind: AnswerKind =
+      asked.ifNoneMatch === page.etag ? 'not-modified' : negotiate(asked.acceptEncoding);
+    const headers = (page.heads[kind] ??= this.#head(page, kind));
+    if (kind === 'not-modified') return new Response(null, { status: 304, headers });
+    const body = this.body(page, kind) as Uint8Array<ArrayBuffer>;
+    return new Response(body, { status: page.status, headers });
   }
-
-  /**
-   * The status line and headers of a kind of answer as they go on the wire, but for the ones
-   * of the connection (`Date`, `Connection`, `Keep-Alive`) and the blank line that ends them.
-   */
-  rawHead(page: CachedPage, kind: AnswerKind): Buffer {
-    let raw = page.rawHeads[kind];
-    if (raw) return raw;
-    const status = this.#status(page, kind);
-    const list = this.#headList(page, kind);
-    let text = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Unknown'}\r\n`;
-    for (let i = 0; i < list.length; i += 2) text += `${list[i]}: ${list[i + 1]}\r\n`;
-    raw = Buffer.from(text, 'latin1');
-    page.rawHeads[kind] = raw;
-    return raw;
-  }
-
-  #status = (page: CachedPage, kind: AnswerKind) => (kind === 'not-modified' ? 304 : page.status);
-
-  #headList = (page: CachedPage, kind: AnswerKind) => (page.heads[kind] ??= this.#head(page, kind));
 
   /** A 304 carries no policy: the browser would store it over the one of the page it keeps. */
-  #head(page: CachedPage, kind: AnswerKind): string[] {
-    const common = { ...this.#options.headers, etag: page.etag, vary: 'Accept-Encoding' };
-    const headers: Record<string, string | number> =
-      kind === 'not-modified'
-        ? { ...common, 'cache-control': page.headers['cache-control'] ?? '' }
-        : {
-            ...this.#options.headers,
-            ...page.headers,
-            ...common,
-            'content-length':
-              kind === 'identity' ? page.identityBytes : this.body(page, kind).length,
-          };
-    if (kind !== 'identity' && kind !== 'not-modified') headers['content-encoding'] = kind;
-    return Object.entries(headers).flatMap(([name, value]) => [name, String(value)]);
+  #head(page: CachedPage, kind: AnswerKind): Record<string, string> {
+    const common = { etag: page.etag, vary: 'Accept-Encoding' };
+    if (kind === 'not-modified')
+      return { ...common, 'cache-control': page.headers['cache-control'] ?? '' };
+    const length = kind === 'identity' ? page.identityBytes : this.body(page, kind).length;
+    const headers: Record<string, string> = {
+      ...page.headers,
+      ...common,
+      'content-length': String(length),
+    };
+    if (kind !== 'identity') headers['content-encoding'] = kind;
+    return headers;
   }
 
   #evict() {
@@ -235,3 +192,22 @@ export class PageCache {
     }
   }
 }
+
+/**
+ * Answers a GET (or HEAD) of a kept page from `pages`, before the request is looked for among the
+ * files or rendered; a request with credentials, or of a page not kept, goes on. The key is the
+ * path and query as the client sent them, as the site's delivery keeps pages (site-delivery.ts).
+ */
+export const keptPages = (pages: PageCache) =>
+  createMiddleware<{ Bindings: HttpBindings }>(async (c, next) => {
+    const method = c.req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || c.req.header('authorization') !== undefined)
+      return next();
+    const page = pages.get(c.env.incoming.url ?? '/');
+    if (!page) return next();
+    pageCacheHits.count++;
+    return pages.respond(page, {
+      ifNoneMatch: c.req.header('if-none-match'),
+      acceptEncoding: c.req.header('accept-encoding'),
+    });
+  });

@@ -8,13 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { sandboxCheckouts } from '../db/schema/index.ts';
 import { mountApi } from './front.ts';
-import { processListener } from './listener.ts';
-import { PageCache } from './page-cache.ts';
-import { cspHash, NOTHING_POLICY, policyForPage, securityHeaders } from './security-headers.ts';
+import { keptPages, PageCache } from './page-cache.ts';
+import {
+  cspHash,
+  NOTHING_POLICY,
+  policyForPage,
+  securityHeaders,
+  withSecurityHeaders,
+} from './security-headers.ts';
 
 /**
- * The process's HTTP server as server/main.ts builds it (`processListener`): the page cache
- * answers first, with the security headers it keeps, then the API and the images.
+ * The process's HTTP server as server/main.ts builds it: the security headers on every answer,
+ * the API and the images, then the page cache.
  */
 let ctx: TestContext;
 let pages: PageCache;
@@ -26,8 +31,8 @@ const PAGE_POLICY = "default-src 'self'; script-src 'self' 'sha256-page'; frame-
 async function listen(publicUrl: string) {
   const front = new Hono<{ Bindings: HttpBindings }>();
   mountApi(front, ctx.app);
-  const rest = getRequestListener(front.fetch);
-  const server = createServer(processListener(publicUrl, pages, (req, res) => void rest(req, res)));
+  front.use(keptPages(pages));
+  const server = createServer(withSecurityHeaders(publicUrl, getRequestListener(front.fetch)));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -50,7 +55,6 @@ beforeAll(async () => {
     maxBytes: 1024 * 1024,
     ttlMs: 60_000,
     cacheControl: 'public',
-    headers: securityHeaders('http://127.0.0.1'),
   });
   base = await listen('http://127.0.0.1');
 });

@@ -29,14 +29,11 @@ const durations = new client.Histogram({
   registers: [registry],
 });
 
-/**
- * Pages the page cache answered. Counted as a plain number on the hot path (server/http/
- * listener.ts): a labelled counter would cost a lookup per request there.
- */
+/** Pages the page cache answered (server/http/page-cache.ts), counted as a plain number. */
 export const pageCacheHits = { count: 0 };
 new client.Counter({
   name: 'spotted_page_cache_hits_total',
-  help: 'Public pages answered from the page cache, before any routing',
+  help: 'Public pages answered from the page cache',
   registers: [registry],
   collect() {
     this.reset();

@@ -1,17 +1,15 @@
 import type { Server } from 'node:http';
-import type { Lane } from '../http/page-lane.ts';
 
 const IDLE_SWEEP_MS = 100;
 
 /**
  * Stops `server` gracefully: it takes no new connection, answers the requests in flight (a request
  * arriving meanwhile on a kept-alive connection is answered with `Connection: close`), closes each
- * connection as soon as it is idle (the page lane's at once), and after `graceMs` cuts what is left.
+ * connection as soon as it is idle, and after `graceMs` cuts what is left.
  * Resolves with the number of connections it had to cut.
  */
-export async function drain(server: Server, graceMs: number, lane?: Lane): Promise<number> {
+export async function drain(server: Server, graceMs: number): Promise<number> {
   server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
-  lane?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // A connection whose answer was under way at close becomes idle once it is sent.
   const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
@@ -28,7 +26,6 @@ export async function drain(server: Server, graceMs: number, lane?: Lane): Promi
     server.getConnections((_err, count) => resolve(count)),
   );
   server.closeAllConnections();
-  lane?.closeAll();
   await closed;
   return open;
 }
