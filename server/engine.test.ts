@@ -26,6 +26,7 @@ import { walletOf } from '../tests/support/money.ts';
 import { listingChanges, savedSearches } from './db/schema/index.ts';
 import { flushCounters } from './insights/flush.ts';
 import { deliverQueuedMail } from './mail/queue.ts';
+import { opsRouter } from './ops/health.ts';
 import { runAlerts } from './saved-searches/alerts.ts';
 
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
@@ -398,6 +399,34 @@ describe('listings', () => {
       title: 'Toyota Yaris, new tyres',
       state: 'ACTIVE',
     });
+  });
+
+  it('denies an edit, the live listing staying as it was', async () => {
+    const raw = await as(seller).call((r) =>
+      r.car.edit.details.raw[':id'].$get({ param: param(car) }),
+    );
+    const json = {
+      ...(await listingPayload(ctx, { title: 'A title of another car' })),
+      images: raw.data.images,
+      originalId: car,
+    };
+    const edit = await as(seller).call((r) => r.cars.edit.$post({ json }));
+    expect(edit.message).toBe('Your listing update has been successfully submitted for approval');
+    const denied = await as(admin).call((r) =>
+      r.cars.edit.deny.$post({
+        json: { id: edit.data.id, message: 'The title is of another car.' },
+      }),
+    );
+    expect(denied).toMatchObject({ code: 0, message: 'Successfully denied car' });
+    const own = await as(seller).call((r) =>
+      r.car.requests[':id'].$get({ param: param(edit.data.id) }),
+    );
+    expect(own.data).toMatchObject({
+      state: 'DENIED',
+      deniedMessage: 'The title is of another car.',
+    });
+    expect((await detail(car)).data.title).toBe('Toyota Yaris, new tyres');
+    expect(await notificationTitles(seller)).toContain('Your listing update was denied');
   });
 
   it('changes, denies and withdraws a request', async () => {
@@ -1118,6 +1147,32 @@ describe('audit', () => {
     );
     const facets = await as(admin).call((r) => r.moderation.log.facets.$get());
     expect(facets.data.admins.map((a) => a.id)).toContain(admin.userId);
+  });
+});
+
+describe('API document', () => {
+  it('serves the OpenAPI document of the routes', async () => {
+    const res = await ctx.app.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\.1/);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/cars\/search$/),
+        expect.stringMatching(/\/saved-searches$/),
+      ]),
+    );
+  });
+});
+
+describe('operations', () => {
+  it('answers the health and readiness checks on the migrated database', async () => {
+    const ops = opsRouter(ctx.db, { stopping: false }, undefined);
+    const health = await ops.request('/healthz');
+    expect(health.status).toBe(200);
+    const ready = await ops.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
   });
 });
 
