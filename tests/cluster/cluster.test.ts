@@ -7,12 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { Envelope } from '#shared/schemas/envelope.ts';
-import {
-  freePort,
-  startServer,
-  stubSite,
-  type SpawnedServer,
-} from '../../server/attack/spawned-server.ts';
+import { freePort, startServer, stubSite, type SpawnedServer } from '../attack/spawned-server.ts';
 import { PASSWORD, privatePayload } from '../support/factories.ts';
 import { yarisListing } from '../support/listing-payload.ts';
 import { testDatabaseUrl, withDatabase } from '../support/postgres-url.ts';

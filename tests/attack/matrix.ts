@@ -1,6 +1,6 @@
 import { listingTypeIds } from '#shared/promotion.ts';
-import type { TestContext } from '../../tests/support/context.ts';
-import { listingPayload } from '../../tests/support/listings.ts';
+import type { TestContext } from '../support/context.ts';
+import { listingPayload } from '../support/listings.ts';
 import type { World } from './world.ts';
 
 /**

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '#shared/limits.ts';
-import { createTestContext, type Session, type TestContext } from '../../tests/support/context.ts';
-import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import { createTestContext, type Session, type TestContext } from '../support/context.ts';
+import { signUp, signUpAdmin } from '../support/factories.ts';
+import { sessions, users } from '../../server/db/schema/index.ts';
 import { call } from './operations.ts';
 import { isErrorEnvelope } from './world.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import { createTestContext, type TestContext } from '../support/context.ts';
 import { matrix, type Entry } from './matrix.ts';
 import { call, documentedOperations, fillPath, type Operation } from './operations.ts';
 import { buildWorld, isErrorEnvelope, type World } from './world.ts';

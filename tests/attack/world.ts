@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Envelope } from '#shared/schemas/envelope.ts';
-import type { Session, TestContext } from '../../tests/support/context.ts';
-import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
-import { liveListing, submitListing } from '../../tests/support/listings.ts';
-import { grant } from '../../tests/support/money.ts';
-import { browserSubscription } from '../../tests/support/push.ts';
-import { notifications, subscriptions, transactions } from '../db/schema/index.ts';
+import type { Session, TestContext } from '../support/context.ts';
+import { signUp, signUpAdmin } from '../support/factories.ts';
+import { liveListing, submitListing } from '../support/listings.ts';
+import { grant } from '../support/money.ts';
+import { browserSubscription } from '../support/push.ts';
+import { notifications, subscriptions, transactions } from '../../server/db/schema/index.ts';
 
 /**
  * Who the attack suite plays and what they own: an admin, a seller (`owner`) with one of

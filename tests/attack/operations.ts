@@ -1,4 +1,4 @@
-import type { TestContext } from '../../tests/support/context.ts';
+import type { TestContext } from '../support/context.ts';
 
 /** The part of an OpenAPI 3.1 schema object the attack suite reads. */
 export interface JsonSchema {

@@ -6,9 +6,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Envelope } from '#shared/schemas/envelope.ts';
 import type { Session } from '#shared/schemas/auth.ts';
-import { privatePayload, PASSWORD } from '../../tests/support/factories.ts';
-import { testDatabaseUrl, withDatabase } from '../../tests/support/postgres-url.ts';
-import { newPglite } from '../db/client.ts';
+import { privatePayload, PASSWORD } from '../support/factories.ts';
+import { testDatabaseUrl, withDatabase } from '../support/postgres-url.ts';
+import { newPglite } from '../../server/db/client.ts';
 import { freePort, startServer, stubSite, type SpawnedServer } from './spawned-server.ts';
 
 /**
