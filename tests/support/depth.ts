@@ -5,4 +5,4 @@
 export const testDepth: 'gate' | 'full' = process.env.TEST_DEPTH === 'full' ? 'full' : 'gate';
 
 /** Requests drawn per documented operation by the fuzzing. */
-export const fuzzRunsPerOperation = testDepth === 'full' ? 40 : 8;
+export const fuzzRunsPerOperation = testDepth === 'full' ? 40 : 10;
