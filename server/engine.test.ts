@@ -1,9 +1,9 @@
 /**
  * The pass over every resource's happy path that runs on the embedded engine (PGlite) in the
  * gate, as well as on PostgreSQL: one database for the whole file, a few users and listings
- * carried from one resource to the next, each call made as a client makes it and checked by what
- * the client sees. The resources' own test files hold their edge cases and refusals, and run on
- * PostgreSQL.
+ * carried from one resource to the next (the blocks run in order and build on each other), each
+ * call made as a client makes it and checked by what the client sees. The resources' own test
+ * files hold their edge cases and refusals, and run on PostgreSQL.
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { max, min } from 'drizzle-orm';
@@ -38,7 +38,7 @@ let seller: Session;
 /** An individual registered in the users block: buys, saves, messages, reports. */
 let buyer: Session;
 let toyota: number;
-/** The seller's listing every block after the listings block works on (live from then on). */
+/** The seller's listing the blocks after the listings block work on (live until the last one). */
 let car: number;
 
 beforeAll(async () => {
@@ -429,25 +429,30 @@ describe('listings', () => {
     expect(await notificationTitles(seller)).toContain('Your listing update was denied');
   });
 
-  it('changes, denies and withdraws a request', async () => {
-    const id = await submitListing(ctx, seller.accessToken, { title: 'A second car' });
+  it('changes, denies and withdraws a request; a paid type’s credits are held, then given back', async () => {
+    const before = await balanceOf(seller);
+    const id = await submitListing(ctx, seller.accessToken, { title: 'A second car', adTypeId: 2 });
+    const price = before - (await balanceOf(seller));
+    expect(price).toBeGreaterThan(0);
     const raw = await as(seller).call((r) =>
       r.car.request.edit.details.raw[':id'].$get({ param: param(id) }),
     );
     const changed = await as(seller).call(async (r) =>
       r.cars.request.edit.$post({
         json: {
-          ...(await listingPayload(ctx, { title: 'A second car, renamed' })),
+          ...(await listingPayload(ctx, { title: 'A second car, renamed', adTypeId: 2 })),
           images: raw.data.images,
           id,
         },
       }),
     );
     expect(changed.code).toBe(0);
+    expect(await balanceOf(seller)).toBe(before - price);
     const denied = await as(admin).call((r) =>
       r.cars.request.deny.$post({ json: { id, message: 'The photos show another car.' } }),
     );
     expect(denied).toMatchObject({ code: 0, message: 'Successfully denied car' });
+    expect(await balanceOf(seller)).toBe(before);
     const deniedList = await as(admin).call((r) => r.car.requests.denied.$get({ query: {} }));
     expect(wholeList(deniedList.data).map((c) => c.id)).toContain(id);
     const own = await as(seller).call((r) => r.car.requests[':id'].$get({ param: param(id) }));
@@ -459,10 +464,11 @@ describe('listings', () => {
     const withdrawn = await as(seller).call((r) =>
       r.car.request.remove[':id'].$delete({ param: param(id) }),
     );
-    expect(withdrawn.code).toBe(0);
+    expect(withdrawn).toMatchObject({ code: 0, message: 'Car removed' });
     expect(
       (await as(seller).call((r) => r.car.requests[':id'].$get({ param: param(id) }))).status,
     ).toBe(404);
+    expect(await walletOf(ctx, seller.userId)).toEqual({ balance: before, ledger: before });
   });
 
   it('is put in Top Spotted and taken out by an administrator', async () => {
@@ -696,7 +702,8 @@ describe('payments', () => {
         json: { pageNumber: 1, pageSize: 50 },
       }),
     );
-    expect(own.data.transactions.map((t) => t.typeId)).toEqual([1, 6]);
+    expect(own.data.transactions[0]).toMatchObject({ typeId: 1, state: 'Paid' });
+    expect(own.data.transactions.at(-1)).toMatchObject({ typeId: 6, typeName: 'Welcome Credits' });
     const all = await as(admin).call((r) => r.payment.transactions.all.$get({ query: {} }));
     expect(all.data.transactions.some((t) => t.userEmail === seller.email)).toBe(true);
     const topUps = await as(admin).call((r) =>
