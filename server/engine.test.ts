@@ -345,7 +345,7 @@ describe('listings', () => {
     await flushCounters(ctx.deps);
     expect((await detail(car, seller)).data.views).toBe(before + 1);
     const shown = await detail(car, buyer);
-    expect(shown.data).toMatchObject({ isFavorite: false, daysListed: 0 });
+    expect(shown.data).toMatchObject({ isFavorite: false, state: 'ACTIVE' });
     expect(shown.data.images.filter((i) => i.isCover)).toHaveLength(1);
   });
 
