@@ -1,4 +1,5 @@
 import { hc, type ClientResponse } from 'hono/client';
+import { decodeJwt } from 'jose';
 import type { AppType } from '../../server/app.ts';
 import type { Session } from '../schemas/auth.ts';
 import type { Envelope } from '../schemas/envelope.ts';
@@ -149,11 +150,8 @@ const CLOCK_SKEW_S = 5;
 
 /** Whether a JWT's `exp` has passed; an unreadable token is left for the server to judge. */
 export function isExpired(token: string, nowMs = Date.now()): boolean {
-  const payload = token.split('.')[1];
-  if (!payload) return false;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    const { exp } = decodeJwt(token);
     return typeof exp === 'number' && exp + CLOCK_SKEW_S <= nowMs / 1000;
   } catch {
     return false;
