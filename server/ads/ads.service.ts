@@ -1,3 +1,4 @@
+import { addMilliseconds, milliseconds } from 'date-fns';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { limits } from '#shared/limits.ts';
 import type { AddAd, AdminAd, UpdateAd } from '#shared/schemas/ad.ts';
@@ -12,11 +13,11 @@ import { uploadAsJpeg } from '../images/process.ts';
 import { newKey, type Storage } from '../storage/storage.ts';
 import { resolveCity } from '../users/cities.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const adNotFound = () => notFound('Ad not found');
 
 /** The moment an ad shown from `from` for `days` days stops being shown. */
-export const expiryAfter = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
+export const expiryAfter = (from: Date, days: number) =>
+  addMilliseconds(from, milliseconds({ days }));
 
 const adColumns = {
   id: ads.id,

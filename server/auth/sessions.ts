@@ -1,3 +1,4 @@
+import { addMilliseconds, milliseconds } from 'date-fns';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { Db } from '../db/client.ts';
@@ -19,7 +20,10 @@ export async function issueSession(
   family: string = newSessionFamily(),
 ): Promise<Session> {
   const refresh = newRefreshToken();
-  const expiresAt = new Date(Date.now() + deps.config.REFRESH_TOKEN_DAYS * 86_400_000);
+  const expiresAt = addMilliseconds(
+    new Date(),
+    milliseconds({ days: deps.config.REFRESH_TOKEN_DAYS }),
+  );
   await deps.db
     .insert(sessions)
     .values({ userId: user.id, familyId: family, tokenHash: refresh.hash, expiresAt });

@@ -1,25 +1,22 @@
+import { addDays, eachDayOfInterval, format, parseISO, startOfISOWeek } from 'date-fns';
 import type { DayStats, Stats } from '#shared/schemas/insights.ts';
 
 /** Insights count UTC days, written as yyyy-mm-dd. */
 export const utcDay = (at: Date = new Date()) => at.toISOString().slice(0, 10);
 
-// Plain UTC arithmetic: date-fns works in the process's time zone, where a day may last 23 hours.
-const DAY_MS = 86_400_000;
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+// A day here is a calendar date, not an instant: date-fns reads it, counts whole days on it and
+// writes it back in the process's own time zone, so no zone's short or long days shift it.
+const dayOf = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /** `day` moved by `n` days. */
-export const shiftDay = (day: string, n: number) =>
-  utcDay(new Date(asDate(day).getTime() + n * DAY_MS));
+export const shiftDay = (day: string, n: number) => dayOf(addDays(parseISO(day), n));
 
-/** The days from `first` to `last`, both included (yyyy-mm-dd, UTC). */
-export function daysBetween(first: string, last: string): string[] {
-  const days: string[] = [];
-  for (let day = first; day <= last; day = shiftDay(day, 1)) days.push(day);
-  return days;
-}
+/** The days from `first` to `last`, both included (yyyy-mm-dd); none when `first` is later. */
+export const daysBetween = (first: string, last: string): string[] =>
+  first > last ? [] : eachDayOfInterval({ start: parseISO(first), end: parseISO(last) }).map(dayOf);
 
 /** The Monday of `day`'s week. */
-export const mondayOf = (day: string) => shiftDay(day, -((asDate(day).getUTCDay() + 6) % 7));
+export const mondayOf = (day: string) => dayOf(startOfISOWeek(parseISO(day)));
 
 /** The Mondays of the `count` weeks up to and including `day`'s, oldest first. */
 export function weeksUpTo(day: string, count: number): string[] {

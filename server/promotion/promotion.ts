@@ -1,3 +1,4 @@
+import { milliseconds } from 'date-fns';
 /**
  * Promotion: what a listing's paid type costs and how long it lasts. The reservation at submission,
  * the first period at approval, upgrades, renewals and expiry all happen here; money moves only
@@ -26,8 +27,6 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { credit, INSUFFICIENT_CREDITS, record } from '../ledger/ledger.ts';
 import { notificationTypes, notify } from '../notifications/notify.ts';
 
-const DAY_MS = 86_400_000;
-
 type Listing = typeof listings.$inferSelect;
 type Subscription = typeof subscriptions.$inferSelect;
 
@@ -42,9 +41,9 @@ interface Period {
 }
 
 /** The configured length of a paid period; `fallback` only when the configuration row is missing. */
-async function periodMs(tx: Db, fallback = 30 * DAY_MS) {
+async function periodMs(tx: Db, fallback = milliseconds({ days: 30 })) {
   const [row] = await tx.select({ days: configuration.subscriptionDuration }).from(configuration);
-  return row ? row.days * DAY_MS : fallback;
+  return row ? milliseconds({ days: row.days }) : fallback;
 }
 
 /** Takes a promotion's price from the owner's balance; fails with INSUFFICIENT_CREDITS when short. */
@@ -290,7 +289,8 @@ export async function renewDue(
 async function renew(tx: Db, due: Subscription, listing: Listing) {
   const [type] = await tx.select().from(listingTypes).where(eq(listingTypes.id, due.listingTypeId));
   const price = type?.price ?? 0;
-  const lastPeriodMs = due.expiresAt.getTime() - due.createdAt.getTime() || 30 * DAY_MS;
+  const lastPeriodMs =
+    due.expiresAt.getTime() - due.createdAt.getTime() || milliseconds({ days: 30 });
   const start = due.expiresAt;
   const end = new Date(start.getTime() + (await periodMs(tx, lastPeriodMs)));
   const paid = await tx

@@ -1,3 +1,4 @@
+import { milliseconds, subMilliseconds } from 'date-fns';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SavedSearchAlert, SavedSearchFilters } from '#shared/schemas/saved-search.ts';
 import type { Db } from '../db/client.ts';
@@ -247,7 +248,7 @@ async function deliver(
 
 /** Forgets listing changes older than a week (every search has long been checked past them). */
 export async function pruneListingChanges(db: Db, now = new Date()): Promise<void> {
-  const before = new Date(now.getTime() - KEEP_CHANGES_DAYS * 86_400_000);
+  const before = subMilliseconds(now, milliseconds({ days: KEEP_CHANGES_DAYS }));
   await db.delete(listingChanges).where(lt(listingChanges.createdAt, before));
 }
 

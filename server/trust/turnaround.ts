@@ -1,3 +1,4 @@
+import { milliseconds, subMilliseconds } from 'date-fns';
 import { and, count, eq, isNotNull, isNull, min, sql, type SQL } from 'drizzle-orm';
 import type { Turnaround } from '#shared/schemas/trust.ts';
 import type { Db } from '../db/client.ts';
@@ -82,7 +83,7 @@ export async function turnaround(db: Db, now = new Date()): Promise<Turnaround> 
     await clock('edits', pending(isNotNull(listings.originalId), 'edits')),
     await clock('reports', reported),
   ];
-  const since = new Date(now.getTime() - MEDIAN_DAYS * 86_400_000);
+  const since = subMilliseconds(now, milliseconds({ days: MEDIAN_DAYS }));
   const waited = sql`extract(epoch from ${auditLog.createdAt} - (${auditLog.details}->>'submittedAt')::timestamptz)`;
   const [median] = await db
     .select({

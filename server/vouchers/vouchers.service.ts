@@ -1,3 +1,4 @@
+import { addMilliseconds, milliseconds } from 'date-fns';
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
@@ -50,7 +51,7 @@ export async function addVoucher(
         code: newVoucherCode(),
         credits: input.credits,
         daysActive: input.daysActive,
-        expiresAt: new Date(Date.now() + input.daysActive * 86_400_000),
+        expiresAt: addMilliseconds(new Date(), milliseconds({ days: input.daysActive })),
         createdBy: adminId,
       })
       .returning();

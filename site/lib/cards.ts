@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants';
 /** What every result card shows beyond the spec's fields, and how its photo is sized. */
 import { number } from '#shared/format.ts';
 import type { CarCard, ImageVersion } from '#shared/schemas/listing-display.ts';
@@ -45,12 +46,11 @@ export function utcDate(iso: string) {
   return `${day} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
 
-const DAY = 86_400_000;
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 /** 'Listed today', 'Listed yesterday', 'Listed 3 days ago', 'Listed 2 weeks ago', ... */
 export function listedAgo(iso: string, now = Date.now()): string {
-  const days = Math.max(0, Math.floor((now - Date.parse(iso)) / DAY));
+  const days = Math.max(0, Math.floor((now - Date.parse(iso)) / millisecondsInDay));
   const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
     days < 7
       ? [days, 'day']
