@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, max } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { ELECTRIC_FUEL_ID, roles } from '#shared/limits.ts';
 import type { EnumerableKind } from '#shared/schemas/catalog.ts';
 import { listingPayloadSchema } from '#shared/schemas/listing-payload.ts';
@@ -1330,21 +1331,6 @@ function monthsAhead(now: Date, months: number): string {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
 }
 
-/** Like Promise.all over `items` with at most `limit` running at once; keeps order. */
-async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  const entries = items.entries();
-  const worker = async () => {
-    for (const [index, item] of entries) results[index] = await fn(item, index);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** The drawn silhouette of a body type. */
 function shapeOf(body: string): CarShape {
   if (['Sedan', 'Coupe', 'Convertible'].includes(body)) return 'sedan';
@@ -1353,11 +1339,11 @@ function shapeOf(body: string): CarShape {
 }
 
 /** The photos of the demo cars, car by car (duplicate detection is measured on them). */
-export const demoPhotos = () => mapLimit(cars, 1, (car, index) => photosOf(car, index));
+export const demoPhotos = () => pLimit(1).map(cars, (car, index) => photosOf(car, index));
 
 function photosOf(car: DemoCar, index: number) {
   const count = 5 + ([0, 1, 0, 2, 0][index % 5] ?? 0);
-  return mapLimit(shots.slice(0, count), 2, async (shot, k) => ({
+  return pLimit(2).map(shots.slice(0, count), async (shot, k) => ({
     image: await carPhoto({
       colour: car.colour,
       view: shot.view,
