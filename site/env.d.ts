@@ -15,8 +15,6 @@ declare global {
         cacheFor(tags: string[]): void;
         deliver(response: Response): Promise<Response>;
       };
-      /** The page's module scripts wait for its first photo to paint (site/lib/after-photo.ts). */
-      scriptsAfterPhoto?: boolean;
       /** Page data read straight from the services, where a page is no API client. */
       data?: {
         /** A live listing as everyone sees it, without counting a view; null when there is none. */
@@ -25,13 +23,6 @@ declare global {
         configuration(): Promise<PublicConfiguration>;
       };
     }
-  }
-}
-
-declare module 'astro' {
-  interface AstroClientDirectives {
-    /** Hydrates once the page's first photo has painted (site/integrations/painted.ts). */
-    'client:painted'?: boolean;
   }
 }
 

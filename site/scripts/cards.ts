@@ -6,7 +6,6 @@ import { limits, MAX_IMPRESSIONS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { favoritesQuery } from '../features/favorites/favorites.ts';
 import { api } from '../lib/api.ts';
-import { replayEarlyClicks } from './early-clicks.ts';
 import { listedAgo } from '../lib/cards.ts';
 import { readSession } from '#shared/session.ts';
 import { showResult } from '../lib/dialogs.ts';
@@ -67,8 +66,6 @@ document.addEventListener('click', (event) => {
   const button = (event.target as Element).closest?.<HTMLButtonElement>('button[data-favorite]');
   if (button) void toggle(button);
 });
-// A heart tapped before this script ran (it waits for the page's first photo).
-replayEarlyClicks('button[data-favorite]');
 
 const session = readSession();
 if (session && hearts().length) {

@@ -2,13 +2,11 @@
  * Seller insights on a listing page: a call or an e-mail to the seller (any tel: or mailto: link
  * of the listing: the seller box, 'Call seller', and on a phone the contact bar's Call and
  * Message) is counted as a contact reveal by a beacon. A page script rather than the island, so a
- * tap before the island has hydrated counts too, and so does one before this script has run (the
- * page's scripts wait for its photo: see early-clicks.ts); the beacon is sent with keepalive, so
- * it still leaves when the dialler or the mail app takes over from the page. The server counts it
+ * tap before the island has hydrated counts too; the beacon is sent with keepalive, so it still
+ * leaves when the dialler or the mail app takes over from the page. The server counts it
  * once per visitor, kind and day, never the owner's, and only while live.
  */
 import { api } from '../lib/api.ts';
-import { earlyClicks } from './early-clicks.ts';
 
 const CONTACT_LINK = '.listing a[href^="tel:"], .listing a[href^="mailto:"]';
 
@@ -28,8 +26,6 @@ const reveal = (link: Element) => {
 };
 
 if (id) {
-  // Taps made before this script ran (it waits for the listing's photo).
-  for (const link of earlyClicks(CONTACT_LINK)) reveal(link);
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.(CONTACT_LINK);
     if (link) reveal(link);

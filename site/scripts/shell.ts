@@ -2,7 +2,6 @@ import { dateTime } from '#shared/format.ts';
 import { messages } from '#shared/messages.ts';
 import { api } from '../lib/api.ts';
 import { confirm, showProgress, showResult } from '../lib/dialogs.ts';
-import { replayEarlyClicks } from './early-clicks.ts';
 import { clearSession, isLoggedIn, keys, readSession } from '#shared/session.ts';
 
 /** The behaviour every page shares: menus, logout, the bell, the banners, the search memory. */
@@ -170,10 +169,6 @@ if (!/^\/(search|car\/)/.test(location.pathname)) {
   sessionStorage.removeItem('searchFilters');
   sessionStorage.removeItem('scrollPosition');
 }
-
-// A tap on the menus or the banners' buttons before this script ran (on a page whose scripts
-// wait for its first photo) takes effect now.
-replayEarlyClicks('#burger, #account-button, #bell, #cookie-accept, #cookie-close, #app-close');
 
 // The service worker (public/sw.js: the offline page, the last listings seen, web push) registers
 // once the page has loaded and the browser is idle, so it never competes with what the page needs.

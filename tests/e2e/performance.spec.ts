@@ -3,7 +3,8 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import sharp from 'sharp';
 import { messages } from '../../shared/messages.ts';
-import { adminSession, apiOf, dismissBanners, unique } from './support/api.ts';
+import { adminSession, apiOf, dismissBanners, newUser, unique, useSession } from './support/api.ts';
+import { liveListing } from './support/listings.ts';
 import { expectToast } from './support/dialogs.ts';
 
 /**
@@ -28,37 +29,26 @@ async function scriptBytes(page: Page, path: string) {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
-/** The scripts the page asks for and the images it has received, in order. */
-function scriptsAndPhotos(page: Page) {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') seen.push(`script ${r.url()}`);
+/**
+ * Holds back every image the page asks for until the returned function is called: what a visitor
+ * can do on a slow connection before the page's photos have arrived.
+ */
+async function holdImages(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() === 'image') await held;
+    await route.continue().catch(() => undefined);
   });
-  page.on('requestfinished', (r) => {
-    if (r.resourceType() === 'image') seen.push(`image ${r.url()}`);
-  });
-  return seen;
+  return release;
 }
 
-/** The page left with every module script inside an after-photo template. */
-function expectScriptsHeldBack(html: string) {
-  const scripts = html.match(/<script type="module"[^>]*>/g) ?? [];
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(html.match(/<template data-after-photo><script type="module"/g)).toHaveLength(
-    scripts.length,
-  );
-}
+/** The page's first photo (the one it asks for first) has not arrived. */
+const expectPhotoPending = (page: Page) =>
+  expect(page.locator('img[fetchpriority="high"]').first()).toHaveJSProperty('naturalWidth', 0);
 
-/** The first script was asked for only once the page's high-priority photo had arrived. */
-async function expectScriptsAfterPhoto(page: Page, seen: string[]) {
-  const photo = await page
-    .locator('img[fetchpriority="high"]')
-    .evaluate((img: HTMLImageElement) => img.currentSrc);
-  const photoAt = seen.indexOf(`image ${photo}`);
-  const firstScript = seen.findIndex((entry) => entry.startsWith('script '));
-  expect(photoAt, seen.join('\n')).toBeGreaterThanOrEqual(0);
-  expect(firstScript, seen.join('\n')).toBeGreaterThan(photoAt);
-}
+/** A tap that took effect sends its request within this time; a lost tap sends none. */
+const TAP_TAKES_EFFECT = { timeout: 10_000 };
 
 test.beforeEach(async ({ page }) => dismissBanners(page));
 
@@ -92,31 +82,40 @@ test('images below the fold load lazily and every image has its size', async ({ 
   await expect(images.last()).toHaveAttribute('loading', 'lazy');
 });
 
-test('a listing page asks for its scripts only once its cover photo has painted, then runs them', async ({
+test("a listing page's contact link, tapped before its cover photo has arrived, is counted; its islands come to life without waiting for the photo", async ({
   page,
   request,
 }) => {
-  const cars = await apiOf(request).call((r) =>
-    r.cars.$post({ json: { pageNumber: 1, pageSize: 24 } }),
-  );
-  const car = cars.data.cars.cars.find((card) => card.image);
-  expect(car, 'a listing with photos').toBeTruthy();
-  const seen = scriptsAndPhotos(page);
-  const response = await page.goto(`/car/${car!.id}`);
-  expectScriptsHeldBack(await response!.text());
+  const phone = test.info().project.name === 'mobile';
+  const seller = await newUser(request, 'Early');
+  const id = await liveListing(request, seller, `Early call Yaris ${unique()}`);
+  const release = await holdImages(page);
+  await page.goto(`/car/${id}`, { waitUntil: 'domcontentloaded' });
+  await expectPhotoPending(page);
 
-  // Then they run: the carousels' buttons, the gallery and the actions (client:painted).
-  await expect(page.locator('html')).toHaveAttribute('data-painted', '');
-  await expect(page.locator('[data-carousels]')).toHaveAttribute('data-carousels', 'ready');
+  // The actions and the gallery hydrate while the photo is still on its way.
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  // The shell: the menu button opens its menu (a phone's; a click event on a wide screen too).
-  await page.locator('#burger').dispatchEvent('click');
-  await expect(page.locator('#burger')).toHaveAttribute('aria-expanded', 'true');
+  await expectPhotoPending(page);
 
-  await expectScriptsAfterPhoto(page, seen);
+  const callLink = phone
+    ? page
+        .getByRole('group', { name: 'Contact the seller' })
+        .getByRole('link', { name: 'Call', exact: true })
+    : page.getByRole('link', { name: 'Call seller' });
+  const called = page.waitForRequest(
+    (r) =>
+      r.method() === 'POST' &&
+      r.url().endsWith(`/api/car/${id}/event`) &&
+      (r.postDataJSON() as { kind?: string } | null)?.kind === 'phone',
+    TAP_TAKES_EFFECT,
+  );
+  // The tap as soon as the link shows: the beacon leaves as the dialler would take over.
+  await callLink.click();
+  expect((await (await called).response())?.ok()).toBe(true);
+  release();
 });
 
-test("the home page asks for its scripts once its first photo has painted; the phone's search bar, an ad's click, a heart and the menu work before them", async ({
+test('on the home page, before any photo has arrived, an ad, a heart (desktop), the search bar and the menu (phone) each work at the first tap', async ({
   page,
   request,
   baseURL,
@@ -142,57 +141,59 @@ test("the home page asks for its scripts once its first photo has painted; the p
   );
   expect(added.code, added.message).toBe(0);
   const adId = String(added.data.id);
-  const seen = scriptsAndPhotos(page);
-  // The page's modules are held back until the visitor has tapped and clicked.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Not until 'load': the modules held back are part of it once they join the page.
-  const response = await page.goto('/', { waitUntil: 'domcontentloaded' });
-  expectScriptsHeldBack(await response!.text());
-  await expect(page.locator('html')).toHaveAttribute('data-painted', '');
+  await useSession(page, await newUser(request, 'Hearts'));
+  const release = await holdImages(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expectPhotoPending(page);
 
-  // Before the modules run: a phone's search bar opens the search...
+  // An ad opens its page, and its click is counted.
+  const ad = page.locator(`[data-ad-id="${adId}"]`).first();
+  const clicked = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith(`/api/ad/clicked/${adId}`),
+    TAP_TAKES_EFFECT,
+  );
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), ad.click()]);
+  await tab.close();
+  await clicked;
   if (isMobile) {
+    // The phone's search bar opens the search, and the menu button its menu.
     const bar = page.getByRole('button', { name: 'Search by make, model, price' });
     await bar.click();
     await expect(bar).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('combobox', { name: 'Make' })).toBeVisible();
+    const burger = page.locator('#burger');
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'true', TAP_TAKES_EFFECT);
+  } else {
+    // A heart saves the car.
+    const heart = page.locator('button[data-favorite]').first();
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/favorite/add'),
+      TAP_TAKES_EFFECT,
+    );
+    await heart.click();
+    expect((await saved).ok()).toBe(true);
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expectToast(page, messages.listing.addedToFavorites);
   }
-  // ...a tap on the menu (a phone) or a heart (a desktop) takes effect once the modules run...
-  const burger = page.locator('#burger');
-  if (isMobile) await burger.click();
-  else await page.locator('button[data-favorite]').first().click();
-  // ...and an ad opens its page, its click counted once the modules run.
-  const ad = page.locator(`[data-ad-id="${adId}"]`).first();
-  const clicked = page.waitForRequest(
-    (r) => r.method() === 'PUT' && r.url().endsWith(`/api/ad/clicked/${adId}`),
-  );
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), ad.click()]);
-  await tab.close();
+  await expectPhotoPending(page);
   release();
-  await clicked;
-  if (isMobile) await expect(burger).toHaveAttribute('aria-expanded', 'true');
-  else await expectToast(page, messages.listing.favoritesNeedLogin);
 
-  await expectScriptsAfterPhoto(page, seen);
   expect((await admin.call((r) => r.ad.deactivate[':id'].$put({ param: { id: adId } }))).code).toBe(
     0,
   );
 });
 
-test('the search page asks for its scripts once its first photo has painted, then runs them', async ({
+test('on the search page, before any photo has arrived, the filter panel and the save button come to life and a heart answers its tap', async ({
   page,
 }) => {
-  const seen = scriptsAndPhotos(page);
-  const response = await page.goto('/search');
-  expectScriptsHeldBack(await response!.text());
-  // Then they run: the filter panel and the save button hydrate (client:painted).
-  await expect(page.locator('html')).toHaveAttribute('data-painted', '');
+  const release = await holdImages(page);
+  await page.goto('/search?minPrice=1', { waitUntil: 'domcontentloaded' });
+  await expectPhotoPending(page);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-
-  await expectScriptsAfterPhoto(page, seen);
+  // A visitor not logged in is told how to save a car.
+  await page.locator('button[data-favorite]').first().click();
+  await expectToast(page, messages.listing.favoritesNeedLogin);
+  await expectPhotoPending(page);
+  release();
 });

@@ -22,7 +22,7 @@ const REST_SIZES =
   '(max-width: 1024px) calc(100vw - 2rem), (max-width: 1320px) calc(25vw - 0.75rem), 318px';
 /**
  * Phones show the grid as a strip, one photo at a time (listing.css): there the other photos wait
- * for the gallery to run (the browser idle, after the first photo painted) instead of sharing a
+ * for the gallery to run (once it has hydrated) instead of sharing a
  * slow connection with the first one, the page's largest paint. Until then they show a blank pixel.
  */
 const STRIP = '(max-width: 1024px)';

@@ -1,6 +1,5 @@
 // Up to 1024 px wide the home page's search is folded into a compact bar (by CSS); tapping it
-// opens it from the first paint: the page's module scripts wait for its first photo
-// (site/lib/after-photo.ts), and a tap must not.
+// opens it from the first paint, before the page's module scripts have run.
 (() => {
   const bar = document.getElementById('home-search-bar');
   const body = document.getElementById('home-search-body');
