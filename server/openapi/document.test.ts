@@ -143,6 +143,7 @@ type Journey = (
 
 /** TypeScript's errors in `file`, checked as strictly as the project's own code. */
 function typeErrors(file: string): string[] {
+  // The journey sits in a temporary directory, where no node_modules would find openapi-fetch.
   const openapiFetch = fileURLToPath(new URL('../../node_modules/openapi-fetch', import.meta.url));
   const program = ts.createProgram([file], {
     strict: true,
