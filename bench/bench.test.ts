@@ -9,8 +9,8 @@ import type { BenchReport } from './run.ts';
 
 /**
  * A smoke of `npm run bench`: the whole pipeline (build, data set, app, static file, wrk, table) on
- * 200 listings in PGlite with 1-second runs of a few scenarios. It checks that the bench works,
- * never how fast anything is.
+ * 200 listings with 1-second runs of a few scenarios, the app alone on PGlite, then behind nginx
+ * (deploy/nginx.conf) on PostgreSQL. It checks that the bench works, never how fast anything is.
  */
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const wrk = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/bin', '/usr/local/bin']
@@ -26,11 +26,64 @@ const scenarios = [
   'listing-first',
   'listing-hot',
   'home-page',
+  'listing-all',
+  'search-pages',
   'search-default',
   'search-varied',
   'car-api',
   'admin-users',
 ];
+
+/** Behind nginx: kept pages (nginx's cache), pages no cache has, and the static twin they need. */
+const nginxScenarios = [
+  'static-ids',
+  'listing-hot-nginx',
+  'home-page-nginx',
+  'listing-all-nginx',
+  'search-pages-nginx',
+];
+
+/** `node bench/run.ts` on 200 listings of `db`, 1-second runs; the report it wrote. */
+async function smokeRun(out: string, db: string, keys: string[], extra: string[], ms: number) {
+  const json = path.join(out, `report-${db}.json`);
+  const args = [
+    path.join(repo, 'bench', 'run.ts'),
+    '--db',
+    db,
+    '--sizes',
+    '200',
+    '--duration',
+    '1',
+    '--scenarios',
+    keys.join(','),
+    '--hot',
+    '20',
+    '--warmup',
+    '2',
+    // Ports and a site build of its own, so a full bench can run meanwhile.
+    '--port',
+    '4718',
+    '--dist',
+    path.join(repo, 'bench', '.data', 'dist-smoke'),
+    '--out',
+    out,
+    '--no-latest',
+    '--json',
+    json,
+    ...extra,
+  ];
+  const run = await new Promise<{ code: number; output: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      args,
+      { cwd: repo, maxBuffer: 16 * 1024 * 1024, timeout: ms },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+  expect(run.code, run.output.slice(-4000)).toBe(0);
+  return JSON.parse(await readFile(json, 'utf8')) as BenchReport;
+}
 
 describe.skipIf(!wrk)('npm run bench (smoke)', () => {
   let out = '';
@@ -40,44 +93,7 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
 
   it('measures every scenario end to end and writes the table', async () => {
     out = await mkdtemp(path.join(os.tmpdir(), 'spotted-bench-'));
-    const json = path.join(out, 'report.json');
-    const args = [
-      path.join(repo, 'bench', 'run.ts'),
-      '--db',
-      'pglite',
-      '--sizes',
-      '200',
-      '--duration',
-      '1',
-      '--scenarios',
-      scenarios.join(','),
-      '--hot',
-      '20',
-      '--warmup',
-      '2',
-      // Ports and a site build of its own, so a full bench can run meanwhile.
-      '--port',
-      '4718',
-      '--dist',
-      path.join(repo, 'bench', '.data', 'dist-smoke'),
-      '--out',
-      out,
-      '--no-latest',
-      '--json',
-      json,
-    ];
-    const run = await new Promise<{ code: number; output: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        args,
-        { cwd: repo, maxBuffer: 16 * 1024 * 1024, timeout: 170_000 },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
-      );
-    });
-    expect(run.code, run.output.slice(-4000)).toBe(0);
-
-    const report = JSON.parse(await readFile(json, 'utf8')) as BenchReport;
+    const report = await smokeRun(out, 'pglite', scenarios, [], 170_000);
     expect(report.combos).toHaveLength(1);
     const [combo] = report.combos;
     expect(combo!.error, combo!.error).toBeUndefined();
@@ -111,6 +127,36 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
     );
     expect(markdown).toContain('RSS under load');
   }, 180_000);
+
+  it('measures the deployment: nginx with deploy/nginx.conf before two instances', async () => {
+    out ||= await mkdtemp(path.join(os.tmpdir(), 'spotted-bench-'));
+    const report = await smokeRun(
+      out,
+      'postgres',
+      nginxScenarios,
+      ['--instances', '2', '--no-build'],
+      230_000,
+    );
+    const [combo] = report.combos;
+    expect(combo!.error, combo!.error).toBeUndefined();
+    expect(combo!.frontServer).toContain('deploy/nginx.conf before 2 instances');
+    expect(combo!.scenarios.map((s) => s.key)).toEqual(nginxScenarios);
+    for (const s of combo!.scenarios) {
+      expect(s.probeStatus, s.key).toBe(200);
+      expect(s.requests, s.key).toBeGreaterThan(0);
+      expect(s.failed, `${s.key}: failed requests`).toBe(0);
+    }
+    // A page kept by nginx is held to 80% of nginx serving the same page as a file.
+    const { formatRps } = await import('./run.ts');
+    for (const key of ['listing-hot-nginx', 'home-page-nginx']) {
+      const page = combo!.scenarios.find((s) => s.key === key)!;
+      expect(page.via, key).toBe('nginx');
+      expect(page.budget, key).toContain(`(${formatRps(page.pairedStaticRps! * 0.8)}/s)`);
+    }
+    expect(combo!.scenarios.find((s) => s.key === 'listing-all-nginx')!.budget).toBe(
+      '≥ 300/s, p99 ≤ 100 ms',
+    );
+  }, 240_000);
 });
 
 describe('the app under the bench', () => {
@@ -119,9 +165,6 @@ describe('the app under the bench', () => {
     expect(serveCommand()).toEqual({
       env: {
         NODE_ENV: 'production',
-        MALLOC_ARENA_MAX: '2',
-        MALLOC_MMAP_THRESHOLD_: '131072',
-        MALLOC_TRIM_THRESHOLD_: '131072',
         NODE_COMPILE_CACHE: 'node_modules/.cache/spotted-compile',
       },
       flags: [

@@ -16,7 +16,7 @@ const repo = path.resolve(import.meta.dirname, '..');
 
 /**
  * How `npm run serve` (package.json) starts the app: its environment settings (`NAME=value` before
- * `node`, such as glibc's MALLOC_ARENA_MAX) and Node's flags. The bench runs the app as production
+ * `node`, such as NODE_ENV) and Node's flags. The bench runs the app as production
  * does.
  */
 export function serveCommand(): { env: Record<string, string>; flags: string[] } {

@@ -23,7 +23,7 @@ import { opsRouter, type Lifecycle } from './ops/health.ts';
 import { log, withRequestId } from './ops/log.ts';
 import { observe, serveMetrics, watchDatabase } from './ops/metrics.ts';
 import { drain } from './ops/shutdown.ts';
-import { trimMallocEvery } from './ops/malloc-trim.ts';
+import { readyLine, talksAtStart } from './ops/start-up.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -47,7 +47,11 @@ async function main() {
       'The site is not built yet: run `npm run build` first (npm start does it).',
     );
   }
-  const { deps, database, admin } = await boot(config);
+  const talk = talksAtStart(config, process.stdout.isTTY === true);
+  const say = (line: string) => {
+    if (talk) process.stdout.write(`${line}\n`);
+  };
+  const { deps, database, admin } = await boot(config, say);
   const stopJobs = config.JOBS ? startJobs(jobsFor(deps)) : () => Promise.resolve();
   const lifecycle: Lifecycle = { stopping: false };
   watchDatabase(deps.db, database.pool);
@@ -71,8 +75,6 @@ async function main() {
   const flushViews = setInterval(() => {
     flushCounters(deps).catch((err: unknown) => log.error({ err }, 'counters: flush failed'));
   }, VIEW_FLUSH_SECONDS * 1000);
-
-  const stopTrimming = trimMallocEvery();
 
   const siteRequests = observe({
     logRequests: config.LOG_REQUESTS,
@@ -132,6 +134,10 @@ async function main() {
     ),
   );
   http.listen(config.PORT, config.HOST, () => {
+    if (talk) {
+      say(readyLine(config.PUBLIC_URL, admin));
+      return;
+    }
     log.info(
       {
         url: config.PUBLIC_URL,
@@ -162,7 +168,6 @@ async function main() {
     const [cut] = await Promise.all([drain(http, config.SHUTDOWN_SECONDS * 1000), stopJobs()]);
     if (cut) log.warn({ connections: cut }, 'connections cut at the shutdown deadline');
     clearInterval(flushViews);
-    stopTrimming();
     metricsServer?.close();
     await flushCounters(deps).catch(() => undefined);
     await deps.changes.close();
