@@ -52,7 +52,8 @@ async function counts(db: Db) {
 describe('start-up', () => {
   it('migrates, loads reference and demo data and creates the admin, the same at every start', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
-    const first = await boot(config);
+    const told: string[] = [];
+    const first = await boot(config, (line) => told.push(line));
     const before = await counts(first.deps.db);
     expect(before).toMatchObject({ cities: 68, packages: 6, menu: 19, users: 8 });
     expect(before.makes).toBeGreaterThanOrEqual(40);
@@ -66,7 +67,16 @@ describe('start-up', () => {
     await first.deps.changes.close();
     await first.database.close();
 
-    const second = await boot(config);
+    // The first start says what it does, the demo data with its size; a later one loads none.
+    expect(told).toEqual([
+      expect.stringMatching(/^Applying the migrations/),
+      expect.stringMatching(/^Loading the reference data/),
+      expect.stringMatching(/^Loading the demo data/),
+      expect.stringMatching(/^Demo data loaded: 7 sellers and \d+ listings\.$/),
+    ]);
+    told.length = 0;
+    const second = await boot(config, (line) => told.push(line));
+    expect(told).toHaveLength(2);
     expect(await counts(second.deps.db)).toEqual(before);
     expect(second.admin.password).toBe(first.admin.password);
     await second.deps.changes.close();

@@ -20,8 +20,14 @@ import { storageFor } from './storage/index.ts';
 import { phash } from './trust/phash.ts';
 import { backfillPhotoHashes } from './trust/flags.ts';
 
-/** Everything the app needs before it can answer: database, migrations, data, mail, storage. */
-export async function boot(config: Config): Promise<{
+/**
+ * Everything the app needs before it can answer: database, migrations, data, mail, storage.
+ * `say` hears each step in a sentence (server/ops/start-up.ts prints them at a terminal).
+ */
+export async function boot(
+  config: Config,
+  say: (line: string) => void = () => {},
+): Promise<{
   deps: Deps;
   database: Database;
   admin: { email: string; password: string; source: string };
@@ -31,8 +37,14 @@ export async function boot(config: Config): Promise<{
     dataDir: path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
   });
+  say(
+    database.kind === 'postgres'
+      ? 'Applying the migrations to PostgreSQL (DATABASE_URL)…'
+      : `Applying the migrations to the embedded database in ${config.DATA_DIR}/pglite…`,
+  );
   await migrate(database, config.DATABASE_URL);
   const { db } = database;
+  say('Loading the reference data (localities, makes and models, listing types, configuration)…');
   await seedReference(db);
   const changes = await watchChanges(database);
   const storage = await storageFor(config);
@@ -60,8 +72,13 @@ export async function boot(config: Config): Promise<{
     ...caches,
   };
   const admin = await ensureAdmin(db, config);
-  if (config.DEMO_DATA) await seedDemo(deps);
-  // Photos stored before duplicate detection get their hash in the background (a few ms each).
+  if (config.DEMO_DATA) {
+    const demo = await seedDemo(deps, () =>
+      say('Loading the demo data: sellers, their cars and photos (a minute or two)…'),
+    );
+    if (demo) say(`Demo data loaded: ${demo.sellers} sellers and ${demo.listings} listings.`);
+  }
+  // A stored photo without its perceptual hash gets it in the background (a few ms each).
   if (config.JOBS) {
     void backfillPhotoHashes(db, (key) => deps.storage.get(key), phash).catch((error: unknown) =>
       console.error('Hashing stored photos failed', error),

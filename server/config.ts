@@ -93,6 +93,11 @@ export const configSchema = z.object({
    * live; `test` (8 KiB, 1 pass) only for test runs, which register hundreds of accounts.
    */
   PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
+  /**
+   * `json`: every line is JSON (pino). `text`: the start-up is told in plain lines, for a person
+   * at a terminal. Unset: `text` when stdout is a terminal, `json` otherwise.
+   */
+  LOG_FORMAT: z.enum(['json', 'text']).optional(),
 });
 
 const checkedSchema = configSchema

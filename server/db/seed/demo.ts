@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { roles } from '#shared/limits.ts';
 import { register } from '../../auth/auth.service.ts';
 import type { Deps } from '../../deps.ts';
-import { users } from '../schema/index.ts';
+import { listings, users } from '../schema/index.ts';
 import { seedDemoListings } from './demo-listings.ts';
 
 export const DEMO_PASSWORD = 'Spotted2026';
@@ -88,12 +88,16 @@ async function logo(name: string, colour: string): Promise<string> {
  * A small, realistic marketplace for a fresh install: private sellers and dealers (password
  * DEMO_PASSWORD). Runs once: nothing happens when the first demo account already exists.
  */
-export async function seedDemo(deps: Deps): Promise<void> {
+export async function seedDemo(
+  deps: Deps,
+  starting: () => void = () => {},
+): Promise<{ sellers: number; listings: number } | null> {
   const [seeded] = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, DEMO_MARKER));
-  if (seeded) return;
+  if (seeded) return null;
+  starting();
   for (const p of people) {
     await register(
       deps,
@@ -123,4 +127,10 @@ export async function seedDemo(deps: Deps): Promise<void> {
     );
   }
   await seedDemoListings(deps);
+  // Listings, not the edit requests some of them carry.
+  const [made] = await deps.db
+    .select({ n: count() })
+    .from(listings)
+    .where(isNull(listings.originalId));
+  return { sellers: people.length + dealers.length, listings: made?.n ?? 0 };
 }
