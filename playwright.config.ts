@@ -7,26 +7,27 @@ export const e2eAdmin = { email: 'admin@spotted.test', password: 'AdminPass123' 
 /** The journeys' signing key, so a journey can make the expired token time would make. */
 export const e2eJwtSecret = 'e2e-only-signing-key-0123456789abcdef';
 
+/** What the setup project saves for the journeys: the administrator's session and its page state. */
+export const e2eAuthDir = `test-results/e2e-auth${suffix}`;
+export const adminSessionFile = `${e2eAuthDir}/admin-session.json`;
+export const adminStateFile = `${e2eAuthDir}/admin-state.json`;
+
 /**
- * Journeys that run at desktop size only: the back-office (an administrator's desk tool), and
- * journeys whose screens are the same at every size and whose point is not the layout (headers,
- * token renewal, moderation, notifications, the form marks, the seller's charts). Every other
- * journey runs at both sizes, since a phone's layout (menus, drawers, cards, galleries) differs.
+ * The phone size (a Pixel 7) runs the journeys tagged `@phone`: those whose screens differ on a
+ * phone (the menus, the filter panel, the galleries and the sticky contact bar, the banners, the
+ * forms and card actions laid out for a phone, layout shift). Every journey runs at desktop size.
+ * The speed journeys keep running at both sizes.
  */
-const desktopOnly = [
-  'admin',
-  'admin-sections',
-  'admin-extras',
-  'trust',
-  'security-headers',
-  'sessions',
-  'foundation',
-  'notifications',
-  'form-marks',
-  'insights',
-  'price-insight',
-  'saved-searches',
-];
+const phoneJourneys = [/@phone/, /performance\.spec\.ts/];
+
+/**
+ * Journeys tagged `@shared-state` change what other journeys see (the configuration, Top Spotted,
+ * an ad's place, the makes, the payment packages) or read what others change (the bell's unread
+ * notifications, which a notification to everyone raises; the home page's pages of cars, which
+ * every new listing shifts): they run one at a time once the others have finished, at desktop size
+ * and then, those also tagged `@phone`, at phone size.
+ */
+const sharedState = /@shared-state/;
 
 /**
  * Journeys in Debian's Chromium (/usr/bin/chromium; this project never downloads a browser)
@@ -36,6 +37,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/e2e${suffix}`,
   timeout: 60_000,
+  // Two journeys, their browsers and the server share a small host: a page's scripts may take
+  // longer than the default 5 s to show what the journey waits for.
+  expect: { timeout: 10_000 },
   // A server that stops answering would otherwise cost a minute per journey: stop early and say so.
   globalTimeout: 45 * 60_000,
   maxFailures: 25,
@@ -43,7 +47,10 @@ export default defineConfig({
   // the log and the JSON report): the session journeys' silent refresh flaked on a loaded machine
   // (README, Status). A journey that fails twice fails the suite.
   retries: 1,
-  workers: 1,
+  // Journeys create their own accounts and listings, so two run at once; those that change what
+  // others see run alone, last (the shared-state project).
+  workers: 2,
+  fullyParallel: true,
   reporter: [['list'], ['json', { outputFile: `test-results/playwright${suffix}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -66,11 +73,37 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      // Saves the administrator's session and sets the store links, once per run.
+      name: 'setup',
+      testMatch: /setup\/.*\.setup\.ts$/,
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grepInvert: sharedState,
+      dependencies: ['setup'],
+    },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], channel: undefined },
-      testIgnore: desktopOnly.map((name) => `**/${name}.spec.ts`),
+      grep: phoneJourneys,
+      grepInvert: sharedState,
+      dependencies: ['setup'],
+    },
+    {
+      name: 'shared-state',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grep: sharedState,
+      workers: 1,
+      dependencies: ['desktop', 'mobile'],
+    },
+    {
+      name: 'shared-state-phone',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      grep: /^(?=.*@shared-state)(?=.*@phone)/,
+      workers: 1,
+      dependencies: ['shared-state'],
     },
   ],
   webServer: {
@@ -96,6 +129,11 @@ export default defineConfig({
       ALERTS_EVERY_SECONDS: '5',
       // The price insight journey waits for its cars to be rated.
       PRICE_JOB_SECONDS: '2',
+      // argon2 at its cheapest: a run registers and logs in hundreds of accounts.
+      PASSWORD_HASH_COST: 'test',
+      // The administrator's session saved by the setup project outlives the run; the journeys
+      // about expiry make their own expired tokens.
+      ACCESS_TOKEN_MINUTES: '120',
     },
   },
 });

@@ -218,27 +218,28 @@ test.describe('profile information', () => {
     await expect(form.getByLabel('Phone 3')).toHaveValue('79998877');
   });
 
-  test('shows the password and delete panels on desktop, links to their routes on mobile', async ({
-    page,
-    request,
-  }) => {
-    await signIn(page, request, await registerPrivate(request));
-    await page.goto('/profile-information');
-    await expect(page.getByRole('form', { name: 'Personal details' })).toBeVisible();
-    const panel = page.getByRole('form', { name: 'Change password' });
-    const link = page.getByRole('link', { name: 'Delete account' });
-    if (isNarrow(page)) {
-      await expect(panel).toBeHidden();
-      await link.click();
-      await expect(page).toHaveURL(/\/delete-account$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Delete account' })).toBeVisible();
-      await expect(page.getByRole('form', { name: 'Delete account' })).toBeVisible();
-    } else {
-      await expect(panel).toBeVisible();
-      await expect(page.getByRole('form', { name: 'Delete account' })).toBeVisible();
-      await expect(link).toBeHidden();
-    }
-  });
+  test(
+    'shows the password and delete panels on desktop, links to their routes on mobile',
+    { tag: '@phone' },
+    async ({ page, request }) => {
+      await signIn(page, request, await registerPrivate(request));
+      await page.goto('/profile-information');
+      await expect(page.getByRole('form', { name: 'Personal details' })).toBeVisible();
+      const panel = page.getByRole('form', { name: 'Change password' });
+      const link = page.getByRole('link', { name: 'Delete account' });
+      if (isNarrow(page)) {
+        await expect(panel).toBeHidden();
+        await link.click();
+        await expect(page).toHaveURL(/\/delete-account$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Delete account' })).toBeVisible();
+        await expect(page.getByRole('form', { name: 'Delete account' })).toBeVisible();
+      } else {
+        await expect(panel).toBeVisible();
+        await expect(page.getByRole('form', { name: 'Delete account' })).toBeVisible();
+        await expect(link).toBeHidden();
+      }
+    },
+  );
 });
 
 test('change password checks the rules in order; afterwards the old password no longer works', async ({

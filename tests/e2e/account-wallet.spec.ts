@@ -83,86 +83,86 @@ test('logged out, or with a token the server refuses, the account pages ask to l
   await expect(page.getByRole('heading', { name: 'Please log in to see listings' })).toBeVisible();
 });
 
-test('my listings: states, filters, empty texts, links and delete with confirmation', async ({
-  page,
-  request,
-  isMobile,
-}) => {
-  const user = await register(request);
-  await signIn(page, user);
-  await page.goto('/my-listings');
-  await expect(page.getByRole('heading', { level: 1, name: 'My listings' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No listings found' })).toBeVisible();
-  await expect(page.getByText("You don't have any listing.")).toBeVisible();
+test(
+  'my listings: states, filters, empty texts, links and delete with confirmation',
+  { tag: '@phone' },
+  async ({ page, request, isMobile }) => {
+    const user = await register(request);
+    await signIn(page, user);
+    await page.goto('/my-listings');
+    await expect(page.getByRole('heading', { level: 1, name: 'My listings' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No listings found' })).toBeVisible();
+    await expect(page.getByText("You don't have any listing.")).toBeVisible();
 
-  const liveTitle = `Live Yaris ${unique()}`;
-  const pendingTitle = `Pending Yaris ${unique()}`;
-  const live = await liveListing(request, user, liveTitle);
-  const pending = await submitListing(request, user, pendingTitle);
-  await page.reload();
+    const liveTitle = `Live Yaris ${unique()}`;
+    const pendingTitle = `Pending Yaris ${unique()}`;
+    const live = await liveListing(request, user, liveTitle);
+    const pending = await submitListing(request, user, pendingTitle);
+    await page.reload();
 
-  const liveCard = page.getByRole('article').filter({ hasText: liveTitle });
-  const pendingCard = page.getByRole('article').filter({ hasText: pendingTitle });
-  await expect(liveCard.getByText('Active', { exact: true })).toBeVisible();
-  await expect(pendingCard.getByText('Pending', { exact: true })).toBeVisible();
-  await expect(liveCard.getByRole('link', { name: liveTitle })).toHaveAttribute(
-    'href',
-    `/car/${live}`,
-  );
-  await expect(pendingCard.getByRole('link', { name: pendingTitle })).toHaveAttribute(
-    'href',
-    `/car/pending/${pending}`,
-  );
-
-  // Edit leads to the form of a live listing or of a request; Promote only for the active one.
-  if (isMobile) {
-    await liveCard.getByRole('button', { name: /^Actions for/ }).click();
-    await expect(page.getByRole('menuitem', { name: 'Promote' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
+    const liveCard = page.getByRole('article').filter({ hasText: liveTitle });
+    const pendingCard = page.getByRole('article').filter({ hasText: pendingTitle });
+    await expect(liveCard.getByText('Active', { exact: true })).toBeVisible();
+    await expect(pendingCard.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(liveCard.getByRole('link', { name: liveTitle })).toHaveAttribute(
       'href',
-      `/edit-listing/${live}`,
+      `/car/${live}`,
     );
-    await page.keyboard.press('Escape');
-    await pendingCard.getByRole('button', { name: /^Actions for/ }).click();
-    await expect(page.getByRole('menuitem', { name: 'Promote' })).toHaveCount(0);
-    await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
+    await expect(pendingCard.getByRole('link', { name: pendingTitle })).toHaveAttribute(
       'href',
-      `/edit-request-listing/${pending}`,
+      `/car/pending/${pending}`,
     );
-    await page.keyboard.press('Escape');
-  } else {
-    await expect(liveCard.getByRole('button', { name: 'Promote' })).toBeVisible();
-    await expect(liveCard.getByRole('link', { name: 'Edit' })).toHaveAttribute(
-      'href',
-      `/edit-listing/${live}`,
-    );
-    await expect(pendingCard.getByRole('button', { name: 'Promote' })).toHaveCount(0);
-    await expect(pendingCard.getByRole('link', { name: 'Edit' })).toHaveAttribute(
-      'href',
-      `/edit-request-listing/${pending}`,
-    );
-  }
 
-  const filters = page.getByRole('group', { name: 'Filter by state' });
-  await filters.getByRole('button', { name: 'Pending' }).click();
-  await expect(pendingCard).toBeVisible();
-  await expect(liveCard).toHaveCount(0);
-  await expect(page).toHaveURL(/state=pending/);
-  await filters.getByRole('button', { name: 'Denied' }).click();
-  await expect(page.getByRole('heading', { name: 'No denied listings found' })).toBeVisible();
-  await expect(page.getByText("You don't have any denied listing.")).toBeVisible();
-  await filters.getByRole('button', { name: 'All' }).click();
-  await expect(liveCard).toBeVisible();
+    // Edit leads to the form of a live listing or of a request; Promote only for the active one.
+    if (isMobile) {
+      await liveCard.getByRole('button', { name: /^Actions for/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Promote' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
+        'href',
+        `/edit-listing/${live}`,
+      );
+      await page.keyboard.press('Escape');
+      await pendingCard.getByRole('button', { name: /^Actions for/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Promote' })).toHaveCount(0);
+      await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
+        'href',
+        `/edit-request-listing/${pending}`,
+      );
+      await page.keyboard.press('Escape');
+    } else {
+      await expect(liveCard.getByRole('button', { name: 'Promote' })).toBeVisible();
+      await expect(liveCard.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+        'href',
+        `/edit-listing/${live}`,
+      );
+      await expect(pendingCard.getByRole('button', { name: 'Promote' })).toHaveCount(0);
+      await expect(pendingCard.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+        'href',
+        `/edit-request-listing/${pending}`,
+      );
+    }
 
-  await cardAction(page, pendingCard, 'Delete', isMobile);
-  await confirmWith(
-    page,
-    'Please confirm you want to delete your listing. This action is permanent and irreversible.',
-  );
-  await expectResult(page, 'Success', 'Car removed');
-  await expect(pendingCard).toHaveCount(0);
-  await expect(liveCard).toBeVisible();
-});
+    const filters = page.getByRole('group', { name: 'Filter by state' });
+    await filters.getByRole('button', { name: 'Pending' }).click();
+    await expect(pendingCard).toBeVisible();
+    await expect(liveCard).toHaveCount(0);
+    await expect(page).toHaveURL(/state=pending/);
+    await filters.getByRole('button', { name: 'Denied' }).click();
+    await expect(page.getByRole('heading', { name: 'No denied listings found' })).toBeVisible();
+    await expect(page.getByText("You don't have any denied listing.")).toBeVisible();
+    await filters.getByRole('button', { name: 'All' }).click();
+    await expect(liveCard).toBeVisible();
+
+    await cardAction(page, pendingCard, 'Delete', isMobile);
+    await confirmWith(
+      page,
+      'Please confirm you want to delete your listing. This action is permanent and irreversible.',
+    );
+    await expectResult(page, 'Success', 'Car removed');
+    await expect(pendingCard).toHaveCount(0);
+    await expect(liveCard).toBeVisible();
+  },
+);
 
 test('buying credits through the sandbox checkout adds them to the balance', async ({
   page,
@@ -188,44 +188,44 @@ test('buying credits through the sandbox checkout adds them to the balance', asy
   await expect(page.getByText('Top Up Credit', { exact: true }).first()).toBeVisible();
 });
 
-test("a Created top-up's 'Check transaction' settles it once it is paid", async ({
-  page,
-  request,
-  isMobile,
-}) => {
-  const user = await register(request);
-  const { pack, sessionId, transactionId } = await openCheckout(request, user);
+test(
+  "a Created top-up's 'Check transaction' settles it once it is paid",
+  { tag: '@phone' },
+  async ({ page, request, isMobile }) => {
+    const user = await register(request);
+    const { pack, sessionId, transactionId } = await openCheckout(request, user);
 
-  await signIn(page, user);
-  await page.goto('/my-transactions');
-  await expect(page.getByText('Created', { exact: true }).first()).toBeVisible();
-  if (isMobile) {
-    await page.getByRole('link', { name: /Top Up Credit/ }).click();
-    await expect(page).toHaveURL(`/my-transactions/${transactionId}`);
-  } else {
-    await page.getByRole('button', { name: 'Top Up Credit' }).click();
-    await expect(page.getByRole('complementary', { name: 'Transaction details' })).toContainText(
-      'Pending',
+    await signIn(page, user);
+    await page.goto('/my-transactions');
+    await expect(page.getByText('Created', { exact: true }).first()).toBeVisible();
+    if (isMobile) {
+      await page.getByRole('link', { name: /Top Up Credit/ }).click();
+      await expect(page).toHaveURL(`/my-transactions/${transactionId}`);
+    } else {
+      await page.getByRole('button', { name: 'Top Up Credit' }).click();
+      await expect(page.getByRole('complementary', { name: 'Transaction details' })).toContainText(
+        'Pending',
+      );
+    }
+    await page.getByRole('button', { name: 'Check transaction' }).click();
+    // Closing the result reloads the transaction: paying before that reload answers would hide the
+    // button this journey clicks next.
+    const reloaded = page.waitForResponse(
+      (r) => /\/api\/payment\/transactions?\//.test(r.url()) && !r.url().includes('/check/'),
     );
-  }
-  await page.getByRole('button', { name: 'Check transaction' }).click();
-  // Closing the result reloads the transaction: paying before that reload answers would hide the
-  // button this journey clicks next.
-  const reloaded = page.waitForResponse(
-    (r) => /\/api\/payment\/transactions?\//.test(r.url()) && !r.url().includes('/check/'),
-  );
-  await expectResult(page, 'Uh-oh...', 'The payment is not completed yet');
-  await reloaded;
+    await expectResult(page, 'Uh-oh...', 'The payment is not completed yet');
+    await reloaded;
 
-  const paid = await request.post(`/api/payment/sandbox/${sessionId}/pay`, {
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  await page.getByRole('button', { name: 'Check transaction' }).click();
-  await expectResult(page, 'Success', 'Successfully processed transaction!');
-  await expect(page.getByText(`+${pack.credits} credits`).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Check transaction' })).toHaveCount(0);
-});
+    const paid = await request.post(`/api/payment/sandbox/${sessionId}/pay`, {
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
+    await page.getByRole('button', { name: 'Check transaction' }).click();
+    await expectResult(page, 'Success', 'Successfully processed transaction!');
+    await expect(page.getByText(`+${pack.credits} credits`).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check transaction' })).toHaveCount(0);
+  },
+);
 
 test('redeeming a voucher: a short code is refused unsent, a good one reloads the balance', async ({
   page,
@@ -283,64 +283,69 @@ test('a session that ends while the page is open turns an action into the login 
   expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
 });
 
-test('promote from My listings, then cancel and reactivate the subscription and see its fee', async ({
-  page,
-  request,
-  isMobile,
-}) => {
-  const user = await register(request);
-  const title = `Promoted Yaris ${unique()}`;
-  const carId = await liveListing(request, user, title);
-  await signIn(page, user);
-  await page.goto('/my-listings');
-  await cardAction(page, page.getByRole('article').filter({ hasText: title }), 'Promote', isMobile);
+test(
+  'promote from My listings, then cancel and reactivate the subscription and see its fee',
+  { tag: '@phone' },
+  async ({ page, request, isMobile }) => {
+    const user = await register(request);
+    const title = `Promoted Yaris ${unique()}`;
+    const carId = await liveListing(request, user, title);
+    await signIn(page, user);
+    await page.goto('/my-listings');
+    await cardAction(
+      page,
+      page.getByRole('article').filter({ hasText: title }),
+      'Promote',
+      isMobile,
+    );
 
-  const promotion = page.getByRole('dialog', { name: 'Promote listing' });
-  await expect(promotion.getByRole('radio', { name: /Featured/ })).toBeVisible();
-  await promotion.getByRole('button', { name: 'Promote' }).click();
-  await expectResult(page, 'Uh-oh...', 'You have to choose listing type');
-  await promotion.getByRole('radio', { name: /Featured/ }).check();
-  await promotion.getByRole('button', { name: 'Promote' }).click();
-  await expectResult(page, 'Success', 'Successfully promoted listing');
+    const promotion = page.getByRole('dialog', { name: 'Promote listing' });
+    await expect(promotion.getByRole('radio', { name: /Featured/ })).toBeVisible();
+    await promotion.getByRole('button', { name: 'Promote' }).click();
+    await expectResult(page, 'Uh-oh...', 'You have to choose listing type');
+    await promotion.getByRole('radio', { name: /Featured/ }).check();
+    await promotion.getByRole('button', { name: 'Promote' }).click();
+    await expectResult(page, 'Success', 'Successfully promoted listing');
 
-  await page.goto('/my-subscriptions');
-  await expect(page.getByRole('heading', { level: 1, name: 'My subscriptions' })).toBeVisible();
-  const card = page.getByRole('article').filter({ hasText: title });
-  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    await page.goto('/my-subscriptions');
+    await expect(page.getByRole('heading', { level: 1, name: 'My subscriptions' })).toBeVisible();
+    const card = page.getByRole('article').filter({ hasText: title });
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
 
-  // Desktop acts on the card; mobile opens the details route and acts there.
-  let scope: Locator = card;
-  if (isMobile) {
-    await card.getByRole('link', { name: title }).click();
-    await expect(page).toHaveURL(/\/my-subscriptions\/\d+$/);
-    await expect(page.getByRole('heading', { name: 'Subscription details' })).toBeVisible();
-    scope = page.locator('main');
-  }
-  await scope.getByRole('button', { name: 'Cancel subscription' }).click();
-  await confirmWith(
-    page,
-    'Your subscription will remain active but it will not auto renew when expires. Are you sure that you want to cancel your subscription?',
-  );
-  await expectResult(page, 'Success', 'Cancelled subscription');
-  await expect(scope.getByText('Canceled', { exact: true })).toBeVisible();
-  await scope.getByRole('button', { name: 'Reactivate' }).click();
-  await expectResult(page, 'Success', 'Reactivated subscription');
-  await expect(scope.getByText('Active', { exact: true })).toBeVisible();
+    // Desktop acts on the card; mobile opens the details route and acts there.
+    let scope: Locator = card;
+    if (isMobile) {
+      await card.getByRole('link', { name: title }).click();
+      await expect(page).toHaveURL(/\/my-subscriptions\/\d+$/);
+      await expect(page.getByRole('heading', { name: 'Subscription details' })).toBeVisible();
+      scope = page.locator('main');
+    }
+    await scope.getByRole('button', { name: 'Cancel subscription' }).click();
+    await confirmWith(
+      page,
+      'Your subscription will remain active but it will not auto renew when expires. Are you sure that you want to cancel your subscription?',
+    );
+    await expectResult(page, 'Success', 'Cancelled subscription');
+    await expect(scope.getByText('Canceled', { exact: true })).toBeVisible();
+    await scope.getByRole('button', { name: 'Reactivate' }).click();
+    await expectResult(page, 'Success', 'Reactivated subscription');
+    await expect(scope.getByText('Active', { exact: true })).toBeVisible();
 
-  if (!isMobile) {
-    await card.getByRole('link', { name: title }).click();
-    const details = page.getByRole('dialog', { name: 'Subscription details' });
-    await expect(details).toContainText('Featured');
-    await expect(details).toContainText('50 credits');
-    await expect(details).toContainText(/\d{2} \w{3} \d{4}/);
-    scope = details;
-  }
-  await scope.getByRole('link', { name: /See subscription transactions/ }).click();
-  await expect(page).toHaveURL(`/subscription-transactions/${carId}`);
-  await expect(page.getByText(title)).toBeVisible();
-  await expect(page.getByText('Featured listing fee')).toBeVisible();
-  await expect(page.getByText('50 credits', { exact: true })).toBeVisible();
-});
+    if (!isMobile) {
+      await card.getByRole('link', { name: title }).click();
+      const details = page.getByRole('dialog', { name: 'Subscription details' });
+      await expect(details).toContainText('Featured');
+      await expect(details).toContainText('50 credits');
+      await expect(details).toContainText(/\d{2} \w{3} \d{4}/);
+      scope = details;
+    }
+    await scope.getByRole('link', { name: /See subscription transactions/ }).click();
+    await expect(page).toHaveURL(`/subscription-transactions/${carId}`);
+    await expect(page.getByText(title)).toBeVisible();
+    await expect(page.getByText('Featured listing fee')).toBeVisible();
+    await expect(page.getByText('50 credits', { exact: true })).toBeVisible();
+  },
+);
 
 test('the account pages have no serious or critical accessibility violations', async ({
   page,

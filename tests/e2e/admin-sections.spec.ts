@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import sharp from 'sharp';
-import { e2eAdmin } from '../../playwright.config.ts';
+import { adminStateFile } from '../../playwright.config.ts';
 import { rowsOf } from '#shared/api/rows.ts';
 import { adminSession, apiOf, newUser as newSeller, ok, unique } from './support/api.ts';
 import { screen } from './support/screens.ts';
@@ -12,13 +12,8 @@ import { screen } from './support/screens.ts';
  * and where the result shows (the home page, the about page, the API as a user sees it).
  */
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Email', { exact: true }).fill(e2eAdmin.email);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/?$/, { timeout: 15_000 });
-}
+/** The administrator logged in once for the run (the setup project); admin.spec tests the login. */
+test.use({ storageState: adminStateFile });
 
 async function openSection(page: Page, section: string, title: string | RegExp) {
   await page.goto(`/admin/${section}`);
@@ -51,49 +46,49 @@ test.beforeEach(async ({ page }) => {
     localStorage.setItem('cookiesAccepted', 'true');
     sessionStorage.setItem('appBannerClosed', 'true');
   });
-  await logInAsAdmin(page);
 });
 
-test('a car added to featured shows in Top Spotted on the home page until it is removed', async ({
-  page,
-  request,
-}) => {
-  const home = await apiOf(request).call((r) =>
-    r.cars.$post({ json: { pageNumber: 1, pageSize: 50 } }),
-  );
-  const car = home.data.cars.cars.find((c) => !c.isTopSpotted)!;
-  const label = `${car.brand} ${car.model}: ${car.title}`;
+test(
+  'a car added to featured shows in Top Spotted on the home page until it is removed',
+  { tag: '@shared-state' },
+  async ({ page, request }) => {
+    const home = await apiOf(request).call((r) =>
+      r.cars.$post({ json: { pageNumber: 1, pageSize: 50 } }),
+    );
+    const car = home.data.cars.cars.find((c) => !c.isTopSpotted)!;
+    const label = `${car.brand} ${car.model}: ${car.title}`;
 
-  await openSection(page, 'featured-listings', 'Top Spotted');
-  await page.getByRole('button', { name: 'Add top spotted car' }).click();
-  const picker = page.getByRole('dialog', { name: 'Add top spotted car' });
-  const item = picker.getByRole('listitem', { name: label, exact: true });
-  await item.getByRole('button', { name: 'Add as featured car' }).click();
-  await notification(page, 'Successfully promoted car to featured');
-  await expect(item.getByText('Top Spotted')).toBeVisible();
-  await picker.getByRole('button', { name: 'Close' }).click();
+    await openSection(page, 'featured-listings', 'Top Spotted');
+    await page.getByRole('button', { name: 'Add top spotted car' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add top spotted car' });
+    const item = picker.getByRole('listitem', { name: label, exact: true });
+    await item.getByRole('button', { name: 'Add as featured car' }).click();
+    await notification(page, 'Successfully promoted car to featured');
+    await expect(item.getByText('Top Spotted')).toBeVisible();
+    await picker.getByRole('button', { name: 'Close' }).click();
 
-  const remove = page.getByRole('button', { name: `Remove ${label}`, exact: true });
-  await expect(remove).toBeVisible();
+    const remove = page.getByRole('button', { name: `Remove ${label}`, exact: true });
+    await expect(remove).toBeVisible();
 
-  await page.goto('/');
-  const topSpotted = page.getByRole('region', { name: 'Top Spotted' });
-  await expect(topSpotted.getByText(car.title, { exact: true })).toBeVisible();
+    await page.goto('/');
+    const topSpotted = page.getByRole('region', { name: 'Top Spotted' });
+    await expect(topSpotted.getByText(car.title, { exact: true })).toBeVisible();
 
-  await openSection(page, 'featured-listings', 'Top Spotted');
-  await remove.click();
-  const confirm = page.getByRole('dialog', {
-    name: 'Please confirm you want to remove listing from featured?',
-  });
-  await confirm.getByRole('button', { name: 'Remove' }).click();
-  await notification(page, 'Successfully removed car from featured');
-  await expect(remove).toHaveCount(0);
+    await openSection(page, 'featured-listings', 'Top Spotted');
+    await remove.click();
+    const confirm = page.getByRole('dialog', {
+      name: 'Please confirm you want to remove listing from featured?',
+    });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await notification(page, 'Successfully removed car from featured');
+    await expect(remove).toHaveCount(0);
 
-  await page.goto('/');
-  await expect(
-    page.getByRole('region', { name: 'Top Spotted' }).getByText(car.title, { exact: true }),
-  ).toHaveCount(0);
-});
+    await page.goto('/');
+    await expect(
+      page.getByRole('region', { name: 'Top Spotted' }).getByText(car.title, { exact: true }),
+    ).toHaveCount(0);
+  },
+);
 
 test('active listings show their count and open the listing on the site', async ({ page }) => {
   await openSection(page, 'active-listings', /^Active listings \(\d+\)$/);
@@ -104,50 +99,54 @@ test('active listings show their count and open the listing on the site', async 
   await expect(page).toHaveURL(new RegExp(`/car/${id}$`));
 });
 
-test('a payment package is created, edited and removed', async ({ page, request }) => {
-  const admin = apiOf(request, await adminSession(request));
-  const name = `Weekend ${unique()}`;
-  const individual = async () =>
-    rowsOf((await admin.call((r) => r.payment.packages.individual.$get({ query: {} }))).data).find(
-      (p) => p.name === name,
+test(
+  'a payment package is created, edited and removed',
+  { tag: '@shared-state' },
+  async ({ page, request }) => {
+    const admin = apiOf(request, await adminSession(request));
+    const name = `Weekend ${unique()}`;
+    const individual = async () =>
+      rowsOf(
+        (await admin.call((r) => r.payment.packages.individual.$get({ query: {} }))).data,
+      ).find((p) => p.name === name);
+
+    await openSection(page, 'payment-packages', 'Payment packages');
+    await expect(page.getByRole('tab', { name: 'Individual' })).toHaveAttribute(
+      'aria-selected',
+      'true',
     );
+    await page.getByRole('button', { name: 'Create package' }).click();
+    const create = page.getByRole('dialog', { name: 'Create package' });
+    await create.getByLabel('Name').fill(name);
+    await create.getByLabel('Description').fill('Two weekends of Featured');
+    await create.getByLabel('Amount').fill('7.50');
+    await create.getByLabel('Credits').fill('75');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await notification(page, 'Payment package created');
+    expect(await individual()).toMatchObject({ name, credits: 75 });
 
-  await openSection(page, 'payment-packages', 'Payment packages');
-  await expect(page.getByRole('tab', { name: 'Individual' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  await page.getByRole('button', { name: 'Create package' }).click();
-  const create = page.getByRole('dialog', { name: 'Create package' });
-  await create.getByLabel('Name').fill(name);
-  await create.getByLabel('Description').fill('Two weekends of Featured');
-  await create.getByLabel('Amount').fill('7.50');
-  await create.getByLabel('Credits').fill('75');
-  await create.getByRole('button', { name: 'Create' }).click();
-  await notification(page, 'Payment package created');
-  expect(await individual()).toMatchObject({ name, credits: 75 });
+    const table = grid(page, 'Payment packages');
+    await row(table, name).getByRole('gridcell').nth(1).click();
+    const edit = page.getByRole('dialog', { name: 'Edit package' });
+    await edit.getByLabel('Credits').fill('80');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await notification(page, 'Payment package updated');
+    expect(await individual()).toMatchObject({ credits: 80 });
 
-  const table = grid(page, 'Payment packages');
-  await row(table, name).getByRole('gridcell').nth(1).click();
-  const edit = page.getByRole('dialog', { name: 'Edit package' });
-  await edit.getByLabel('Credits').fill('80');
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await notification(page, 'Payment package updated');
-  expect(await individual()).toMatchObject({ credits: 80 });
+    await scrollGridRight(table);
+    await table.getByRole('button', { name: `Remove ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await notification(page, 'Successfully removed package');
+    await expect(row(table, name)).toHaveCount(0);
+    expect(await individual()).toBeUndefined();
 
-  await scrollGridRight(table);
-  await table.getByRole('button', { name: `Remove ${name}` }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure?' })
-    .getByRole('button', { name: 'Remove' })
-    .click();
-  await notification(page, 'Successfully removed package');
-  await expect(row(table, name)).toHaveCount(0);
-  expect(await individual()).toBeUndefined();
-
-  await page.getByRole('tab', { name: 'Company' }).click();
-  await expect(row(table, 'Dealer')).not.toHaveCount(0);
-});
+    await page.getByRole('tab', { name: 'Company' }).click();
+    await expect(row(table, 'Dealer')).not.toHaveCount(0);
+  },
+);
 
 test('a voucher is created, redeemed by a seller and deactivated', async ({ page, request }) => {
   await openSection(page, 'vouchers', 'Vouchers');
@@ -180,98 +179,100 @@ test('a voucher is created, redeemed by a seller and deactivated', async ({ page
   await expect(row(table, code)).toHaveCount(0);
 });
 
-test('an ad shows on the home page after the 4th car, its whole image, until it is deactivated', async ({
-  page,
-}) => {
-  const title = `Ferry to Gozo ${unique()}`;
-  // A 3:1 banner with its words up to the edges: the card must show all of them.
-  const image = await sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="500">
+test(
+  'an ad shows on the home page after the 4th car, its whole image, until it is deactivated',
+  { tag: '@shared-state' },
+  async ({ page }) => {
+    const title = `Ferry to Gozo ${unique()}`;
+    // A 3:1 banner with its words up to the edges: the card must show all of them.
+    const image = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="500">
         <rect width="1500" height="500" fill="#0a6cff"/>
         <rect x="8" y="8" width="1484" height="484" fill="none" stroke="#ffbf47" stroke-width="16"/>
         <text x="750" y="320" font-size="210" font-family="sans-serif" font-weight="700"
           fill="#fff" text-anchor="middle">Car Centre Malta</text>
       </svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
+      ),
+    )
+      .png()
+      .toBuffer();
 
-  await openSection(page, 'ads', 'Ads');
-  await page.getByRole('button', { name: 'Create ad' }).click();
-  const create = page.getByRole('dialog', { name: 'Create ad' });
-  await create.getByLabel('Title').fill(title);
-  await create.getByLabel('Description').fill('Daily crossings from Ċirkewwa');
-  await create.getByLabel('Url').fill('https://ferry.example.mt');
-  await create.getByLabel('Client').fill('Gozo Channel');
-  await create.getByLabel('Location (city)').fill('Mellieħa');
-  await create.getByLabel('Days active').fill('14');
-  await create.locator('input[type="file"]').setInputFiles({
-    name: 'ferry.png',
-    mimeType: 'image/png',
-    buffer: image,
-  });
-  await expect(create.getByRole('img', { name: 'Ad image' })).toBeVisible();
-  // The admin sees the frame the site uses and how this image sits in it.
-  await expect(
-    create.getByText(
-      'Shown whole in a 4:3 frame on the site: a 4:3 image (for example 1200 × 900 px) fills it.',
-    ),
-  ).toBeVisible();
-  await expect(
-    create.getByText(
-      'This image is 3:1 (1500 × 500 px), not 4:3: it shows whole, with empty bands above and below.',
-    ),
-  ).toBeVisible();
-  await create.getByRole('img', { name: 'Ad image' }).scrollIntoViewIfNeeded();
-  await screen(page, 'admin-ad-image');
-  await create.getByRole('button', { name: 'Create' }).click();
-  await notification(page, 'Ad created');
-  const table = grid(page, 'Ads');
-  await expect(row(table, title)).toContainText('Gozo Channel');
+    await openSection(page, 'ads', 'Ads');
+    await page.getByRole('button', { name: 'Create ad' }).click();
+    const create = page.getByRole('dialog', { name: 'Create ad' });
+    await create.getByLabel('Title').fill(title);
+    await create.getByLabel('Description').fill('Daily crossings from Ċirkewwa');
+    await create.getByLabel('Url').fill('https://ferry.example.mt');
+    await create.getByLabel('Client').fill('Gozo Channel');
+    await create.getByLabel('Location (city)').fill('Mellieħa');
+    await create.getByLabel('Days active').fill('14');
+    await create.locator('input[type="file"]').setInputFiles({
+      name: 'ferry.png',
+      mimeType: 'image/png',
+      buffer: image,
+    });
+    await expect(create.getByRole('img', { name: 'Ad image' })).toBeVisible();
+    // The admin sees the frame the site uses and how this image sits in it.
+    await expect(
+      create.getByText(
+        'Shown whole in a 4:3 frame on the site: a 4:3 image (for example 1200 × 900 px) fills it.',
+      ),
+    ).toBeVisible();
+    await expect(
+      create.getByText(
+        'This image is 3:1 (1500 × 500 px), not 4:3: it shows whole, with empty bands above and below.',
+      ),
+    ).toBeVisible();
+    await create.getByRole('img', { name: 'Ad image' }).scrollIntoViewIfNeeded();
+    await screen(page, 'admin-ad-image');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await notification(page, 'Ad created');
+    const table = grid(page, 'Ads');
+    await expect(row(table, title)).toContainText('Gozo Channel');
 
-  await page.goto('/');
-  const card = page.locator('[data-ad-id]', { hasText: title });
-  await expect(card.first()).toBeVisible();
-  // Ads cycle through the places after every 4th car (other journeys' ads may come first).
-  const place = await card.first().evaluate((el) => [...el.parentElement!.children].indexOf(el));
-  expect(place % 5).toBe(4);
-  // The whole banner, at its own shape, inside the card's frame: nothing cropped.
-  const shown = card.first().locator('img');
-  await shown.scrollIntoViewIfNeeded();
-  await expect(shown).toHaveJSProperty('complete', true);
-  await expect(shown).toHaveCSS('object-fit', 'contain');
-  const { natural, frame } = await shown.evaluate((img: HTMLImageElement) => ({
-    natural: img.naturalWidth / img.naturalHeight,
-    frame: img.clientWidth / img.clientHeight,
-  }));
-  expect(natural).toBeCloseTo(3, 1);
-  expect(frame).toBeCloseTo(4 / 3, 1);
-  await card.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await screen(page, 'home-ad-card');
+    await page.goto('/');
+    const card = page.locator('[data-ad-id]', { hasText: title });
+    await expect(card.first()).toBeVisible();
+    // Ads cycle through the places after every 4th car (other journeys' ads may come first).
+    const place = await card.first().evaluate((el) => [...el.parentElement!.children].indexOf(el));
+    expect(place % 5).toBe(4);
+    // The whole banner, at its own shape, inside the card's frame: nothing cropped.
+    const shown = card.first().locator('img');
+    await shown.scrollIntoViewIfNeeded();
+    await expect(shown).toHaveJSProperty('complete', true);
+    await expect(shown).toHaveCSS('object-fit', 'contain');
+    const { natural, frame } = await shown.evaluate((img: HTMLImageElement) => ({
+      natural: img.naturalWidth / img.naturalHeight,
+      frame: img.clientWidth / img.clientHeight,
+    }));
+    expect(natural).toBeCloseTo(3, 1);
+    expect(frame).toBeCloseTo(4 / 3, 1);
+    await card.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screen(page, 'home-ad-card');
 
-  await openSection(page, 'ads', 'Ads');
-  await row(table, title).getByRole('gridcell').nth(1).click();
-  const edit = page.getByRole('dialog', { name: 'Edit ad' });
-  await edit.getByLabel('Description').fill('Crossings every 45 minutes');
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await notification(page, 'Ad updated');
+    await openSection(page, 'ads', 'Ads');
+    await row(table, title).getByRole('gridcell').nth(1).click();
+    const edit = page.getByRole('dialog', { name: 'Edit ad' });
+    await edit.getByLabel('Description').fill('Crossings every 45 minutes');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await notification(page, 'Ad updated');
 
-  await row(table, title).getByRole('gridcell').nth(1).click();
-  await page
-    .getByRole('dialog', { name: 'Edit ad' })
-    .getByRole('button', { name: 'Deactivate' })
-    .click();
-  await notification(page, 'Ad deactivated');
-  await scrollGridRight(table);
-  await expect(row(table, title)).toContainText('Deactivated');
+    await row(table, title).getByRole('gridcell').nth(1).click();
+    await page
+      .getByRole('dialog', { name: 'Edit ad' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await notification(page, 'Ad deactivated');
+    await scrollGridRight(table);
+    await expect(row(table, title)).toContainText('Deactivated');
 
-  await page.goto('/');
-  await expect(page.locator('[data-ad-id]', { hasText: title })).toHaveCount(0);
-});
+    await page.goto('/');
+    await expect(page.locator('[data-ad-id]', { hasText: title })).toHaveCount(0);
+  },
+);
 
-test('a make and a model of it are added', async ({ page }) => {
+test('a make and a model of it are added', { tag: '@shared-state' }, async ({ page }) => {
   const make = `Zenit ${unique()}`;
   await openSection(page, 'makes', 'Makes');
   await page.getByRole('button', { name: 'Add make' }).click();
@@ -431,29 +432,33 @@ test('transactions filter by type and export as CSV', async ({ page, request }) 
   expect(csv).toContain(`${seller.email},Top Up Credit - Voucher,+12 credits`);
 });
 
-test('the about text is updated from the configuration', async ({ page, request }) => {
-  const original = await apiOf(request).call((r) => r.configuration.$get());
-  const about = `Spotted is where Malta buys and sells cars. ${unique()}`;
-  try {
-    await openSection(page, 'application-configuration', 'Application configuration');
-    await expect(page.getByLabel('Release notes')).toHaveAttribute('maxlength', '200');
-    await expect(page.getByLabel('About text')).toHaveAttribute('maxlength', '2000');
-    await page.getByLabel('About text').fill(about);
-    await page.getByRole('button', { name: 'Update' }).click();
-    await notification(page, 'Successfully updated configuration');
+test(
+  'the about text is updated from the configuration',
+  { tag: '@shared-state' },
+  async ({ page, request }) => {
+    const original = await apiOf(request).call((r) => r.configuration.$get());
+    const about = `Spotted is where Malta buys and sells cars. ${unique()}`;
+    try {
+      await openSection(page, 'application-configuration', 'Application configuration');
+      await expect(page.getByLabel('Release notes')).toHaveAttribute('maxlength', '200');
+      await expect(page.getByLabel('About text')).toHaveAttribute('maxlength', '2000');
+      await page.getByLabel('About text').fill(about);
+      await page.getByRole('button', { name: 'Update' }).click();
+      await notification(page, 'Successfully updated configuration');
 
-    await page.goto('/about');
-    await expect(page.getByText(about)).toBeVisible();
-  } finally {
-    const { listingTypes, ...current } = original.data;
-    const restored = await apiOf(request, await adminSession(request)).call((r) =>
-      r.configuration.update.$post({
-        json: { ...current, listingTypes: listingTypes.map(({ id, price }) => ({ id, price })) },
-      }),
-    );
-    expect(restored.code).toBe(0);
-  }
-});
+      await page.goto('/about');
+      await expect(page.getByText(about)).toBeVisible();
+    } finally {
+      const { listingTypes, ...current } = original.data;
+      const restored = await apiOf(request, await adminSession(request)).call((r) =>
+        r.configuration.update.$post({
+          json: { ...current, listingTypes: listingTypes.map(({ id, price }) => ({ id, price })) },
+        }),
+      );
+      expect(restored.code).toBe(0);
+    }
+  },
+);
 
 /** Every back-office table, by its section path, title and the first line of its CSV. */
 const tables = [
@@ -540,6 +545,7 @@ test.describe('below 1024 px', () => {
   test.use({ viewport: { width: 800, height: 900 } });
 
   test('the sidebar shows alone at the panel root and hides in a section', async ({ page }) => {
+    await page.goto('/admin');
     const sidebar = page.getByRole('navigation', { name: 'Admin sections' });
     await expect(sidebar).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeHidden();

@@ -1,27 +1,31 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
-import { e2eAdmin } from '../../playwright.config.ts';
+import { adminStateFile, e2eAdmin } from '../../playwright.config.ts';
 import { rowsOf } from '../../shared/api/rows.ts';
-import { adminSession, apiOf, newUser, ok, PASSWORD, PHONE, unique } from './support/api.ts';
-import { listingPayload, liveListing, submitListing } from './support/listings.ts';
+import {
+  adminSession,
+  apiOf,
+  logInByApi,
+  newUser,
+  ok,
+  PASSWORD,
+  PHONE,
+  unique,
+  useSession,
+} from './support/api.ts';
+import { listingPayload, liveListing, photos, submitListing } from './support/listings.ts';
 
 /**
  * The administrator's journeys through the back-office: logging in, the menu, and the
- * moderation decisions on listings that sellers create through the API for each test.
+ * moderation decisions on listings that sellers create through the API for each test. Only the
+ * login journey logs in through the form; the moderation journeys start logged in (the setup
+ * project's state).
  */
 
 /** A live listing of a fresh seller (approved through the API). */
 async function liveListingOfNewSeller(request: APIRequestContext, title: string) {
   const seller = await newUser(request, 'Erika');
   return { seller, id: await liveListing(request, seller, title) };
-}
-
-async function loginAsAdmin(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Email').fill(e2eAdmin.email);
-  await page.getByLabel('Password').fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
@@ -98,8 +102,12 @@ test.describe('admin login', () => {
     await page.waitForLoadState('load');
   });
 
-  test('logout clears the stored user and goes to /', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('logout clears the stored user and goes to /', async ({ page, request }) => {
+    // A session of its own: logging out ends it, not the one the other journeys share.
+    await useSession(page, await logInByApi(request, e2eAdmin.email, e2eAdmin.password), {
+      once: true,
+    });
+    await page.goto('/admin');
     await menu(page).getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/:\d+\/$/, { waitUntil: 'commit' });
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
@@ -111,6 +119,7 @@ test.describe('admin login', () => {
 test.describe('moderation', () => {
   // Each journey first has sellers list cars through the API (photos are processed on upload).
   test.describe.configure({ timeout: 180_000 });
+  test.use({ storageState: adminStateFile });
 
   test('approves one request and denies another with a reason the seller sees', async ({
     page,
@@ -123,7 +132,6 @@ test.describe('moderation', () => {
     const denyId = await submitListing(request, seller, denyTitle);
     const reason = `The photos do not show the car (${unique()})`;
 
-    await loginAsAdmin(page);
     await openSection(page, 'Approve listings');
     await page.getByRole('link', { name: new RegExp(approveTitle) }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/car/request/${approveId}$`));
@@ -185,7 +193,6 @@ test.describe('moderation', () => {
     const denyEditId = edits.find((e) => e.originalId === toDeny.id)!.id;
     const reason = `Price looks wrong (${unique()})`;
 
-    await loginAsAdmin(page);
     await openSection(page, 'Edited listings');
     await page.getByRole('link', { name: new RegExp(approvedTitle) }).click();
     await expect(page).toHaveURL(/\/admin\/car\/edit\/\d+$/);
@@ -231,7 +238,6 @@ test.describe('moderation', () => {
         ),
       );
 
-    await loginAsAdmin(page);
     await openSection(page, 'Reported listings');
     await page.getByRole('link', { name: new RegExp(dismissTitle) }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/car/report/${toDismiss.id}$`));
@@ -271,8 +277,7 @@ test.describe('moderation', () => {
   test('opens every photo in the gallery', async ({ page, request }) => {
     const title = `Yaris gallery ${unique()}`;
     const seller = await newUser(request, 'Erika');
-    const id = await submitListing(request, seller, title);
-    await loginAsAdmin(page);
+    const id = await submitListing(request, seller, title, { images: await photos(5) });
     await page.goto(`/admin/car/request/${id}`);
     await page.getByRole('button', { name: 'See all photos' }).click();
     const gallery = page.getByRole('dialog', { name: '1 / 5' });

@@ -159,7 +159,7 @@ test.describe('login', () => {
 });
 
 test.describe('registration', () => {
-  test('a personal account registers, then logs in', async ({ page }, info) => {
+  test('a personal account registers, then logs in', { tag: '@phone' }, async ({ page }, info) => {
     const email = uniqueEmail('personal');
     await open(page, '/register');
     await expect(page.getByRole('banner')).toHaveCount(0);
@@ -195,61 +195,63 @@ test.describe('registration', () => {
     expect(await page.evaluate(() => localStorage.getItem('roleId'))).toBe('2');
   });
 
-  test('a business account registers with a logo and three phones, then logs in', async ({
-    page,
-  }, info) => {
-    const email = uniqueEmail('dealer');
-    await open(page, '/register');
-    await page.getByRole('radio', { name: /Business/ }).check();
-    if (info.project.name === 'mobile')
-      await page.getByRole('button', { name: 'Continue' }).click();
-    const form = page.getByRole('form', { name: 'Business account' });
+  test(
+    'a business account registers with a logo and three phones, then logs in',
+    { tag: '@phone' },
+    async ({ page }, info) => {
+      const email = uniqueEmail('dealer');
+      await open(page, '/register');
+      await page.getByRole('radio', { name: /Business/ }).check();
+      if (info.project.name === 'mobile')
+        await page.getByRole('button', { name: 'Continue' }).click();
+      const form = page.getByRole('form', { name: 'Business account' });
 
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await form.getByLabel('Confirm password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Register' }).click();
-    await expectResult(page, 'Uh-oh...', 'Logo is required');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByLabel('Confirm password').fill(PASSWORD);
+      await form.getByRole('button', { name: 'Register' }).click();
+      await expectResult(page, 'Uh-oh...', 'Logo is required');
 
-    await form.getByLabel('Logo').setInputFiles({
-      name: 'logo.png',
-      mimeType: 'image/png',
-      buffer: png(),
-    });
-    await expect(form.getByRole('img', { name: 'Chosen logo' })).toBeVisible();
-    await form.getByLabel('Company name').fill('Harbour Cars Ltd');
-    await form.getByLabel('C number').fill('C 71234');
-    await expect(form.getByLabel('C number')).toHaveValue('71234');
-    await form.getByLabel('VAT number').fill('MT12345678');
-    await expect(form.getByLabel('VAT number')).toHaveValue('12345678');
-    await form.getByLabel('Phone', { exact: true }).fill('21334455');
-    await form.getByRole('button', { name: 'Add phone number' }).click();
-    await form.getByLabel('Phone 2').fill('79334455');
-    await form.getByRole('button', { name: 'Add phone number' }).click();
-    await form.getByLabel('Phone 3').fill('99334455');
-    // At most three phones.
-    await expect(form.getByRole('button', { name: 'Add phone number' })).toHaveCount(0);
-    await form.getByLabel('City').selectOption({ label: 'Qormi' });
-    await form.getByLabel('Address').fill('Triq Hal Qormi 10');
+      await form.getByLabel('Logo').setInputFiles({
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: png(),
+      });
+      await expect(form.getByRole('img', { name: 'Chosen logo' })).toBeVisible();
+      await form.getByLabel('Company name').fill('Harbour Cars Ltd');
+      await form.getByLabel('C number').fill('C 71234');
+      await expect(form.getByLabel('C number')).toHaveValue('71234');
+      await form.getByLabel('VAT number').fill('MT12345678');
+      await expect(form.getByLabel('VAT number')).toHaveValue('12345678');
+      await form.getByLabel('Phone', { exact: true }).fill('21334455');
+      await form.getByRole('button', { name: 'Add phone number' }).click();
+      await form.getByLabel('Phone 2').fill('79334455');
+      await form.getByRole('button', { name: 'Add phone number' }).click();
+      await form.getByLabel('Phone 3').fill('99334455');
+      // At most three phones.
+      await expect(form.getByRole('button', { name: 'Add phone number' })).toHaveCount(0);
+      await form.getByLabel('City').selectOption({ label: 'Qormi' });
+      await form.getByLabel('Address').fill('Triq Hal Qormi 10');
 
-    const sent = page.waitForRequest('**/api/user/register/company');
-    await form.getByRole('button', { name: 'Register' }).click();
-    const body = (await sent).postDataJSON() as Record<string, string>;
-    expect(body.image).toMatch(/^iVBORw0KGgo/);
-    expect(body).toMatchObject({
-      cNumber: '71234',
-      vatNumber: '12345678',
-      phone: '21334455',
-      phone2: '79334455',
-      phone3: '99334455',
-    });
-    await expectResult(page, 'Success', 'Successfully registered');
-    await expect(page).toHaveURL(/\/login$/);
+      const sent = page.waitForRequest('**/api/user/register/company');
+      await form.getByRole('button', { name: 'Register' }).click();
+      const body = (await sent).postDataJSON() as Record<string, string>;
+      expect(body.image).toMatch(/^iVBORw0KGgo/);
+      expect(body).toMatchObject({
+        cNumber: '71234',
+        vatNumber: '12345678',
+        phone: '21334455',
+        phone2: '79334455',
+        phone3: '99334455',
+      });
+      await expectResult(page, 'Success', 'Successfully registered');
+      await expect(page).toHaveURL(/\/login$/);
 
-    await logIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
-    expect(await page.evaluate(() => localStorage.getItem('roleId'))).toBe('3');
-  });
+      await logIn(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+      expect(await page.evaluate(() => localStorage.getItem('roleId'))).toBe('3');
+    },
+  );
 });
 
 test('forgot password: code from the mail, new password, log in with it', async ({

@@ -26,51 +26,52 @@ const cardOf = (page: Page, title: string) =>
 const heartOf = (page: Page, title: string) =>
   page.getByRole('button', { name: `Favorite Toyota Yaris ${title}` });
 
-test('home, search and seller cards show mileage, gearbox and age, with photos as wide as they show', async ({
-  page,
-  request,
-}) => {
-  const seller = await newUser(request, 'Carder');
-  const title = `Card facts ${Date.now().toString(36)}`;
-  await listed(request, seller, title);
+test(
+  'home, search and seller cards show mileage, gearbox and age, with photos as wide as they show',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const seller = await newUser(request, 'Carder');
+    const title = `Card facts ${Date.now().toString(36)}`;
+    await listed(request, seller, title);
 
-  await page.goto('/');
-  const card = cardOf(page, title);
-  await expect(card).toContainText('42,000 mi · Automatic');
-  // The cached page says the day; the browser turns it into the age.
-  await expect(card.locator('time[data-listed]')).toHaveText('Listed today');
-  await expect(heartOf(page, title)).toHaveAttribute('aria-pressed', 'false');
+    await page.goto('/');
+    const card = cardOf(page, title);
+    await expect(card).toContainText('42,000 mi · Automatic');
+    // The cached page says the day; the browser turns it into the age.
+    await expect(card.locator('time[data-listed]')).toHaveText('Listed today');
+    await expect(heartOf(page, title)).toHaveAttribute('aria-pressed', 'false');
 
-  const photo = card.locator('img');
-  await expect(photo).toHaveAttribute('width', '480');
-  await expect(photo).toHaveAttribute('height', '360');
-  await expect(photo).toHaveAttribute(
-    'srcset',
-    /-320\.webp 320w, .+-480\.webp 480w, .+-640\.webp 640w$/,
-  );
-  await expect(photo).toHaveAttribute('sizes', /\(max-width: 560px\) calc\(100vw - 2rem\)/);
-  // A phone's single column (about 380 px at 2.6 device pixels per px) takes the widest version;
-  // a desktop's five columns (245 px) the narrowest.
-  const wanted = test.info().project.name === 'mobile' ? '-640.webp' : '-320.webp';
-  await photo.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc))
-    .toContain(wanted);
-  await screen(page, 'cards-home');
+    const photo = card.locator('img');
+    await expect(photo).toHaveAttribute('width', '480');
+    await expect(photo).toHaveAttribute('height', '360');
+    await expect(photo).toHaveAttribute(
+      'srcset',
+      /-320\.webp 320w, .+-480\.webp 480w, .+-640\.webp 640w$/,
+    );
+    await expect(photo).toHaveAttribute('sizes', /\(max-width: 560px\) calc\(100vw - 2rem\)/);
+    // A phone's single column (about 380 px at 2.6 device pixels per px) takes the widest version;
+    // a desktop's five columns (245 px) the narrowest.
+    const wanted = test.info().project.name === 'mobile' ? '-640.webp' : '-320.webp';
+    await photo.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toContain(wanted);
+    await screen(page, 'cards-home');
 
-  // A search (filters in the address) shows its results first, on phones too.
-  await page.goto('/search?minPrice=1');
-  await expect(cardOf(page, title)).toContainText('42,000 mi · Automatic');
-  await expect(cardOf(page, title).locator('img')).toHaveAttribute(
-    'sizes',
-    /\(max-width: 1024px\) min\(calc\(100vw - 2rem\), 560px\)/,
-  );
-  await cardOf(page, title).scrollIntoViewIfNeeded();
-  await screen(page, 'cards-search');
+    // A search (filters in the address) shows its results first, on phones too.
+    await page.goto('/search?minPrice=1');
+    await expect(cardOf(page, title)).toContainText('42,000 mi · Automatic');
+    await expect(cardOf(page, title).locator('img')).toHaveAttribute(
+      'sizes',
+      /\(max-width: 1024px\) min\(calc\(100vw - 2rem\), 560px\)/,
+    );
+    await cardOf(page, title).scrollIntoViewIfNeeded();
+    await screen(page, 'cards-search');
 
-  await page.goto(`/seller/offer/${seller.userId}`);
-  await expect(cardOf(page, title)).toContainText('Listed today');
-});
+    await page.goto(`/seller/offer/${seller.userId}`);
+    await expect(cardOf(page, title)).toContainText('Listed today');
+  },
+);
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

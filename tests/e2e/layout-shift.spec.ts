@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
-import { apiOf, ok, setStoreLinks } from './support/api.ts';
+import { apiOf, ok } from './support/api.ts';
 
 /**
  * Cumulative layout shift of the public pages on a phone (the mobile project, a Pixel 7), for a
@@ -51,11 +51,32 @@ async function watchLayoutShifts(page: Page) {
   });
 }
 
-/** The page's layout shift once it has loaded, hydrated and settled. */
+/**
+ * The page's layout shift once it has settled: loaded, its requests done, every island hydrated,
+ * its fonts and images in, and a frame painted after that.
+ */
 async function layoutShift(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // The images the page loads now: the eager ones and the lazy ones in view.
+    const loading = [...document.images].filter(
+      (img) =>
+        !img.complete && (img.loading !== 'lazy' || img.getBoundingClientRect().top < innerHeight),
+    );
+    await Promise.all(
+      loading.map(
+        (img) =>
+          new Promise((done) => {
+            img.addEventListener('load', done, { once: true });
+            img.addEventListener('error', done, { once: true });
+          }),
+      ),
+    );
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
   return page.evaluate(() => {
     const w = window as unknown as { __cls: number; __shifts: string[] };
     return { cls: w.__cls, shifts: w.__shifts };
@@ -70,10 +91,10 @@ async function firstLiveListing(request: APIRequestContext) {
   return ok(api.call((r) => r.car[':id'].$get({ param: { id: String(cars[0]!.id) } })));
 }
 
-test.describe('layout shift on a phone', () => {
+test.describe('layout shift on a phone', { tag: '@phone' }, () => {
   test.skip(({ isMobile }) => !isMobile, 'measured at phone size');
 
-  test.beforeAll(async ({ request }) => setStoreLinks(request));
+  // The store links are set for the run (tests/e2e/setup): the 'Get the app' banner shows.
 
   const pages: [string, (request: APIRequestContext) => Promise<string>][] = [
     ['home', async () => '/'],

@@ -102,101 +102,108 @@ const apiListing = (request: APIRequestContext, seller: Session, title: string) 
   });
 
 test.describe('the listing form', () => {
-  test('reports each of the 26 rules in order, then submits the listing for approval', async ({
-    page,
-    request,
-  }) => {
-    const seller = await newSeller(request);
-    await signIn(page, seller);
-    await openForm(page);
-    const { carMaximumYear } = (await apiOf(request).call((r) => r.configuration.$get())).data;
+  test(
+    'reports each of the 26 rules in order, then submits the listing for approval',
+    { tag: '@phone' },
+    async ({ page, request }) => {
+      const seller = await newSeller(request);
+      await signIn(page, seller);
+      await openForm(page);
+      const { carMaximumYear } = (await apiOf(request).call((r) => r.configuration.$get())).data;
 
-    await expectProblem(page, 'You have to upload minimum 5 images');
-    await addPhotos(page, await pngs(5));
-    await expectProblem(page, 'You have to select make');
-    await select(page, 'Make').selectOption({ label: 'Toyota' });
-    await expectProblem(page, 'You have to select model');
-    await chooseMakeAndModel(page);
-    await expectProblem(page, 'You have to enter listing header');
-    await textbox(page, 'Listing header').fill('1.3 automatic, one owner');
-    await expectProblem(page, 'You have to select body');
-    await select(page, 'Body').selectOption({ label: 'Hatchback' });
-    await expectProblem(page, 'You have to select fuel');
-    await select(page, 'Fuel').selectOption({ label: 'Petrol' });
-    await expectProblem(page, 'You have to select door number');
-    await select(page, 'Door number').selectOption({ label: '5' });
-    await expectProblem(page, 'You have to select emission class');
-    await select(page, 'Emission class').selectOption({ label: 'Euro 6' });
-    await expectProblem(page, 'You have to select drive train');
-    await select(page, 'Drive train').selectOption({ index: 1 });
-    await expectProblem(page, 'You have to select transmission');
-    await select(page, 'Transmission').selectOption({ label: 'Automatic' });
-    await expectProblem(page, 'You have to select steering wheel side');
-    await select(page, 'Steering wheel side').selectOption({ label: 'Right' });
-    await expectProblem(page, 'You have to select AC type');
-    await select(page, 'AC type').selectOption({ index: 2 });
-    await expectProblem(page, 'You have to select vehicle origin');
-    await select(page, 'Vehicle origin').selectOption({ index: 1 });
-    await expectProblem(page, 'You have to select car color');
-    await select(page, 'Car color').selectOption({ index: 1 });
-    await expectProblem(page, 'You have to select listing type');
-    await page.getByRole('radio', { name: /Standard/ }).check();
-    await expectProblem(page, 'You have to enter car price');
-    await textbox(page, 'Price').fill('9500');
-    await expectProblem(page, 'You have to enter car engine size');
-    // Rules 18 to 20 are the electric car's: switching the fuel brings them up.
-    await select(page, 'Fuel').selectOption({ label: 'Electric' });
-    await expectProblem(page, 'You have to enter car battery capacity');
-    await textbox(page, 'Battery capacity').fill('58.5');
-    await expectProblem(page, 'You have to enter car battery range');
-    await textbox(page, 'Battery range').fill('420');
-    await expectProblem(page, 'You have to enter car charger type');
-    await select(page, 'Charger type').selectOption({ index: 1 });
-    await expectProblem(page, 'You have to enter car power');
-    await textbox(page, 'Power').fill('204');
-    await expectProblem(page, 'You have to enter car mileage');
-    await textbox(page, 'Mileage').fill('12000');
-    await expectProblem(page, 'You have to enter manufacture year');
-    await textbox(page, 'Manufacture year').fill('1900');
-    await expectProblem(page, `Year have to be in range of 1950 - ${carMaximumYear}`);
-    // The user is taken back to the field the rule is about.
-    await expect(textbox(page, 'Manufacture year')).toBeFocused();
-    await textbox(page, 'Manufacture year').fill('2022');
-    await expectProblem(page, 'You have to select registration expiration');
-    await select(page, 'Registration expiration').selectOption({ label: 'Not registered' });
-    await expectProblem(page, 'You have to agree on storing personal data');
-    await page.getByRole('button', { name: 'ABS' }).click();
-    await page.getByRole('button', { name: 'Navigation' }).click();
-    await textbox(page, 'Description').fill('Home charger included.\nOne owner.');
-    await page
-      .getByRole('checkbox', { name: /I agree that Spotted stores my personal data/ })
-      .check();
+      await expectProblem(page, 'You have to upload minimum 5 images');
+      await addPhotos(page, await pngs(5));
+      await expectProblem(page, 'You have to select make');
+      await select(page, 'Make').selectOption({ label: 'Toyota' });
+      await expectProblem(page, 'You have to select model');
+      await chooseMakeAndModel(page);
+      await expectProblem(page, 'You have to enter listing header');
+      await textbox(page, 'Listing header').fill('1.3 automatic, one owner');
+      await expectProblem(page, 'You have to select body');
+      await select(page, 'Body').selectOption({ label: 'Hatchback' });
+      await expectProblem(page, 'You have to select fuel');
+      await select(page, 'Fuel').selectOption({ label: 'Petrol' });
+      await expectProblem(page, 'You have to select door number');
+      await select(page, 'Door number').selectOption({ label: '5' });
+      await expectProblem(page, 'You have to select emission class');
+      await select(page, 'Emission class').selectOption({ label: 'Euro 6' });
+      await expectProblem(page, 'You have to select drive train');
+      await select(page, 'Drive train').selectOption({ index: 1 });
+      await expectProblem(page, 'You have to select transmission');
+      await select(page, 'Transmission').selectOption({ label: 'Automatic' });
+      await expectProblem(page, 'You have to select steering wheel side');
+      await select(page, 'Steering wheel side').selectOption({ label: 'Right' });
+      await expectProblem(page, 'You have to select AC type');
+      await select(page, 'AC type').selectOption({ index: 2 });
+      await expectProblem(page, 'You have to select vehicle origin');
+      await select(page, 'Vehicle origin').selectOption({ index: 1 });
+      await expectProblem(page, 'You have to select car color');
+      await select(page, 'Car color').selectOption({ index: 1 });
+      await expectProblem(page, 'You have to select listing type');
+      await page.getByRole('radio', { name: /Standard/ }).check();
+      await expectProblem(page, 'You have to enter car price');
+      await textbox(page, 'Price').fill('9500');
+      await expectProblem(page, 'You have to enter car engine size');
+      // Rules 18 to 20 are the electric car's: switching the fuel brings them up.
+      await select(page, 'Fuel').selectOption({ label: 'Electric' });
+      await expectProblem(page, 'You have to enter car battery capacity');
+      await textbox(page, 'Battery capacity').fill('58.5');
+      await expectProblem(page, 'You have to enter car battery range');
+      await textbox(page, 'Battery range').fill('420');
+      await expectProblem(page, 'You have to enter car charger type');
+      await select(page, 'Charger type').selectOption({ index: 1 });
+      await expectProblem(page, 'You have to enter car power');
+      await textbox(page, 'Power').fill('204');
+      await expectProblem(page, 'You have to enter car mileage');
+      await textbox(page, 'Mileage').fill('12000');
+      await expectProblem(page, 'You have to enter manufacture year');
+      await textbox(page, 'Manufacture year').fill('1900');
+      await expectProblem(page, `Year have to be in range of 1950 - ${carMaximumYear}`);
+      // The user is taken back to the field the rule is about.
+      await expect(textbox(page, 'Manufacture year')).toBeFocused();
+      await textbox(page, 'Manufacture year').fill('2022');
+      await expectProblem(page, 'You have to select registration expiration');
+      await select(page, 'Registration expiration').selectOption({ label: 'Not registered' });
+      await expectProblem(page, 'You have to agree on storing personal data');
+      await page.getByRole('button', { name: 'ABS' }).click();
+      await page.getByRole('button', { name: 'Navigation' }).click();
+      await textbox(page, 'Description').fill('Home charger included.\nOne owner.');
+      await page
+        .getByRole('checkbox', { name: /I agree that Spotted stores my personal data/ })
+        .check();
 
-    await submitButton(page).click();
-    await closeResult(page, 'Success', 'Your listing has been successfully submitted for approval');
-    await expect(page).toHaveURL(/\/my-listings$/);
+      await submitButton(page).click();
+      await closeResult(
+        page,
+        'Success',
+        'Your listing has been successfully submitted for approval',
+      );
+      await expect(page).toHaveURL(/\/my-listings$/);
 
-    const mine = await apiOf(request, seller).call((r) =>
-      r.cars.listings.user[':userId'].$post({
-        param: { userId: String(seller.userId) },
-        json: { pageNumber: 1, pageSize: 50, stateFilter: null },
-      }),
-    );
-    expect(mine.data.cars).toHaveLength(1);
-    const param = { id: String(mine.data.cars[0]!.id) };
-    const listing = await apiOf(request, seller).call((r) => r.car.requests[':id'].$get({ param }));
-    expect(listing.data).toMatchObject({
-      state: 'PENDING',
-      fuelId: 3,
-      cubics: 0,
-      batteryRange: 420,
-      description: 'Home charger included.\nOne owner.',
-    });
-    // Downscaled in the browser: 1200 x 900 became 840 x 630.
-    expect(listing.data.images).toHaveLength(5);
-    for (const image of listing.data.images)
-      expect(image).toMatchObject({ width: 840, height: 630 });
-  });
+      const mine = await apiOf(request, seller).call((r) =>
+        r.cars.listings.user[':userId'].$post({
+          param: { userId: String(seller.userId) },
+          json: { pageNumber: 1, pageSize: 50, stateFilter: null },
+        }),
+      );
+      expect(mine.data.cars).toHaveLength(1);
+      const param = { id: String(mine.data.cars[0]!.id) };
+      const listing = await apiOf(request, seller).call((r) =>
+        r.car.requests[':id'].$get({ param }),
+      );
+      expect(listing.data).toMatchObject({
+        state: 'PENDING',
+        fuelId: 3,
+        cubics: 0,
+        batteryRange: 420,
+        description: 'Home charger included.\nOne owner.',
+      });
+      // Downscaled in the browser: 1200 x 900 became 840 x 630.
+      expect(listing.data.images).toHaveLength(5);
+      for (const image of listing.data.images)
+        expect(image).toMatchObject({ width: 840, height: 630 });
+    },
+  );
 
   test('names the files that are not images and refuses more than 20 photos', async ({
     page,

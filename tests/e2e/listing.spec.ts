@@ -57,124 +57,131 @@ async function homePageOf(request: APIRequestContext, id: number) {
   throw new Error(`listing ${id} is on no home page`);
 }
 
-test('a visitor opens a listing from home, sees every section, browses the photos and reaches the seller', async ({
-  page,
-  request,
-}) => {
-  await page.goto(await homePageOf(request, await liveId(request, VITZ)));
-  await page
-    .getByRole('link', { name: new RegExp(VITZ) })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/car\/\d+$/);
-  await expect(page).toHaveTitle(`Toyota Vitz ${VITZ} · €6,900 · Spotted`);
+test(
+  'a visitor opens a listing from home, sees every section, browses the photos and reaches the seller',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    await page.goto(await homePageOf(request, await liveId(request, VITZ)));
+    await page
+      .getByRole('link', { name: new RegExp(VITZ) })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/car\/\d+$/);
+    await expect(page).toHaveTitle(`Toyota Vitz ${VITZ} · €6,900 · Spotted`);
 
-  await expect(page.getByRole('heading', { level: 1, name: VITZ })).toBeVisible();
-  await expect(
-    page.locator('.listing__price-box').getByText('€6,900', { exact: true }),
-  ).toBeVisible();
-  await expect(page.getByText(/\d+ views/)).toBeVisible();
-  const features = page.getByRole('list', { name: 'Features' });
-  for (const flag of ['First owner', 'Fixed price', 'Red plate', 'Direct finance'])
-    await expect(features.getByText(flag)).toBeVisible();
-  await expect(features.locator('.flag--on')).toHaveText(['First owner: yes']);
+    await expect(page.getByRole('heading', { level: 1, name: VITZ })).toBeVisible();
+    await expect(
+      page.locator('.listing__price-box').getByText('€6,900', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText(/\d+ views/)).toBeVisible();
+    const features = page.getByRole('list', { name: 'Features' });
+    for (const flag of ['First owner', 'Fixed price', 'Red plate', 'Direct finance'])
+      await expect(features.getByText(flag)).toBeVisible();
+    await expect(features.locator('.flag--on')).toHaveText(['First owner: yes']);
 
-  const specs = page.locator('.specs');
-  for (const [label, value] of [
-    // The demo seller's 78,000 km, listed in miles like every distance.
-    ['Mileage', '48,467 mi'],
-    ['Fuel', 'Petrol'],
-    ['Year', '2014'],
-    ['Transmission', 'CVT'],
-    ['Body', 'Hatchback'],
-    ['Engine size', '996 CC'],
-    ['Power', '69 HP'],
-    ['Color', 'Silver'],
-    ['Origin', 'Imported from Japan'],
-  ] as const)
-    await expect(specs.locator('.specs__row', { hasText: label }).locator('dd')).toHaveText(value);
-  await expect(specs.locator('.specs__row', { hasText: 'Registered until' })).toContainText(
-    /[A-Z][a-z]+ \d{4}/,
-  );
-  await expect(page.getByRole('heading', { name: 'Safety', exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Equipment', exact: true })).toBeVisible();
-  const description = page.locator('.listing__description');
-  await expect(description).toHaveCSS('white-space', 'pre-line');
-  expect(await description.evaluate((p) => p.textContent)).toContain('VRT paid.\nVery economical');
+    const specs = page.locator('.specs');
+    for (const [label, value] of [
+      // The demo seller's 78,000 km, listed in miles like every distance.
+      ['Mileage', '48,467 mi'],
+      ['Fuel', 'Petrol'],
+      ['Year', '2014'],
+      ['Transmission', 'CVT'],
+      ['Body', 'Hatchback'],
+      ['Engine size', '996 CC'],
+      ['Power', '69 HP'],
+      ['Color', 'Silver'],
+      ['Origin', 'Imported from Japan'],
+    ] as const)
+      await expect(specs.locator('.specs__row', { hasText: label }).locator('dd')).toHaveText(
+        value,
+      );
+    await expect(specs.locator('.specs__row', { hasText: 'Registered until' })).toContainText(
+      /[A-Z][a-z]+ \d{4}/,
+    );
+    await expect(page.getByRole('heading', { name: 'Safety', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Equipment', exact: true })).toBeVisible();
+    const description = page.locator('.listing__description');
+    await expect(description).toHaveCSS('white-space', 'pre-line');
+    expect(await description.evaluate((p) => p.textContent)).toContain(
+      'VRT paid.\nVery economical',
+    );
 
-  const seller = page.getByRole('region', { name: 'Seller' });
-  await expect(seller.getByText('Maria Borg')).toBeVisible();
-  await expect(seller.getByRole('link', { name: maria })).toHaveAttribute(
-    'href',
-    `mailto:${maria}`,
-  );
-  await expect(seller.getByRole('link', { name: '+356 79123456' })).toHaveAttribute(
-    'href',
-    'tel:+35679123456',
-  );
-  // On a phone Call sits in the contact bar at the bottom of the screen.
-  const call =
-    test.info().project.name === 'mobile'
-      ? page.getByRole('group', { name: 'Contact the seller' }).getByRole('link', { name: 'Call' })
-      : page.getByRole('link', { name: 'Call seller' });
-  await expect(call).toHaveAttribute('href', 'tel:+35679123456');
-  await expect(page.getByRole('heading', { name: 'More from this seller' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Similar vehicles' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Report' })).toBeVisible();
+    const seller = page.getByRole('region', { name: 'Seller' });
+    await expect(seller.getByText('Maria Borg')).toBeVisible();
+    await expect(seller.getByRole('link', { name: maria })).toHaveAttribute(
+      'href',
+      `mailto:${maria}`,
+    );
+    await expect(seller.getByRole('link', { name: '+356 79123456' })).toHaveAttribute(
+      'href',
+      'tel:+35679123456',
+    );
+    // On a phone Call sits in the contact bar at the bottom of the screen.
+    const call =
+      test.info().project.name === 'mobile'
+        ? page
+            .getByRole('group', { name: 'Contact the seller' })
+            .getByRole('link', { name: 'Call' })
+        : page.getByRole('link', { name: 'Call seller' });
+    await expect(call).toHaveAttribute('href', 'tel:+35679123456');
+    await expect(page.getByRole('heading', { name: 'More from this seller' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Similar vehicles' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Report' })).toBeVisible();
 
-  // A carousel step is 355 px (once the page's script has bound the buttons).
-  const similar = page.getByRole('region', { name: 'Similar vehicles' });
-  await similar.scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-carousels]')).toHaveAttribute('data-carousels', 'ready');
-  const track = similar.getByRole('list');
-  await similar.getByRole('button', { name: 'Scroll Similar vehicles forward' }).click();
-  await expect.poll(() => track.evaluate((list) => list.scrollLeft)).toBe(355);
-  await page.evaluate(() => window.scrollTo(0, 0));
+    // A carousel step is 355 px (once the page's script has bound the buttons).
+    const similar = page.getByRole('region', { name: 'Similar vehicles' });
+    await similar.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-carousels]')).toHaveAttribute('data-carousels', 'ready');
+    const track = similar.getByRole('list');
+    await similar.getByRole('button', { name: 'Scroll Similar vehicles forward' }).click();
+    await expect.poll(() => track.evaluate((list) => list.scrollLeft)).toBe(355);
+    await page.evaluate(() => window.scrollTo(0, 0));
 
-  // The gallery: counter, arrow keys, arrows, thumbnails, Escape.
-  await page.getByRole('link', { name: 'See all photos' }).click();
-  const gallery = page.getByRole('dialog', { name: 'Photos of Toyota Vitz' });
-  await expect(gallery).toBeVisible();
-  const counter = gallery.locator('.gallery__counter');
-  await expect(counter).toHaveText('1 / 5');
-  await page.keyboard.press('ArrowRight');
-  await expect(counter).toHaveText('2 / 5');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await expect(counter).toHaveText('5 / 5');
-  await gallery.getByRole('button', { name: 'Next photo' }).click();
-  await expect(counter).toHaveText('1 / 5');
-  await gallery.getByRole('button', { name: 'Show photo 3' }).click();
-  await expect(counter).toHaveText('3 / 5');
-  await expect(gallery.getByRole('img', { name: 'Toyota Vitz, photo 3 of 5' })).toBeVisible();
-  if (test.info().project.name === 'mobile') {
-    // A swipe to the left longer than 50 px shows the next photo; a shorter one does nothing.
-    const swipe = (dx: number) =>
-      gallery.locator('.gallery__photo').evaluate((img, dx) => {
-        const touch = (x: number) => new Touch({ identifier: 1, target: img, clientX: x });
-        img.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(200)] }));
-        img.dispatchEvent(
-          new TouchEvent('touchend', { bubbles: true, changedTouches: [touch(200 + dx)] }),
-        );
-      }, dx);
-    await swipe(-40);
+    // The gallery: counter, arrow keys, arrows, thumbnails, Escape.
+    await page.getByRole('link', { name: 'See all photos' }).click();
+    const gallery = page.getByRole('dialog', { name: 'Photos of Toyota Vitz' });
+    await expect(gallery).toBeVisible();
+    const counter = gallery.locator('.gallery__counter');
+    await expect(counter).toHaveText('1 / 5');
+    await page.keyboard.press('ArrowRight');
+    await expect(counter).toHaveText('2 / 5');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(counter).toHaveText('5 / 5');
+    await gallery.getByRole('button', { name: 'Next photo' }).click();
+    await expect(counter).toHaveText('1 / 5');
+    await gallery.getByRole('button', { name: 'Show photo 3' }).click();
     await expect(counter).toHaveText('3 / 5');
-    await swipe(-80);
-    await expect(counter).toHaveText('4 / 5');
-  }
-  await page.keyboard.press('Escape');
-  await expect(gallery).toBeHidden();
+    await expect(gallery.getByRole('img', { name: 'Toyota Vitz, photo 3 of 5' })).toBeVisible();
+    if (test.info().project.name === 'mobile') {
+      // A swipe to the left longer than 50 px shows the next photo; a shorter one does nothing.
+      const swipe = (dx: number) =>
+        gallery.locator('.gallery__photo').evaluate((img, dx) => {
+          const touch = (x: number) => new Touch({ identifier: 1, target: img, clientX: x });
+          img.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(200)] }));
+          img.dispatchEvent(
+            new TouchEvent('touchend', { bubbles: true, changedTouches: [touch(200 + dx)] }),
+          );
+        }, dx);
+      await swipe(-40);
+      await expect(counter).toHaveText('3 / 5');
+      await swipe(-80);
+      await expect(counter).toHaveText('4 / 5');
+    }
+    await page.keyboard.press('Escape');
+    await expect(gallery).toBeHidden();
 
-  await page.getByRole('link', { name: 'See all vehicles from this seller' }).click();
-  await expect(page).toHaveURL(/\/seller\/offer\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Seller offer' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Maria Borg' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '+356 79123456' })).toBeVisible();
-  await expect(page.getByRole('link', { name: new RegExp(VITZ) })).toHaveAttribute(
-    'href',
-    /^\/car\/\d+$/,
-  );
-});
+    await page.getByRole('link', { name: 'See all vehicles from this seller' }).click();
+    await expect(page).toHaveURL(/\/seller\/offer\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Seller offer' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Maria Borg' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '+356 79123456' })).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(VITZ) })).toHaveAttribute(
+      'href',
+      /^\/car\/\d+$/,
+    );
+  },
+);
 
 test("share copies the listing's address and says so in a toast that blocks nothing", async ({
   page,

@@ -18,65 +18,66 @@ test('logged out, notifications ask to log in', async ({ page }) => {
   ).toBeVisible();
 });
 
-test("an admin's notification reaches the user, who opens it and it is read", async ({
-  page,
-  request,
-}, info) => {
-  const user = await newUser(request);
-  const admin = await logInByApi(request, e2eAdmin.email, e2eAdmin.password);
-  const title = `Ferry timetable ${unique()}`;
-  await ok(
-    apiOf(request, admin).call((r) =>
-      r.notifications.send.$post({
-        json: {
-          typeId: 3,
-          title,
-          message: '<p>The Gozo ferry runs <strong>every 45 minutes</strong> this weekend.</p>',
-        },
-      }),
-    ),
-  );
+test(
+  "an admin's notification reaches the user, who opens it and it is read",
+  { tag: '@phone' },
+  async ({ page, request }, info) => {
+    const user = await newUser(request);
+    const admin = await logInByApi(request, e2eAdmin.email, e2eAdmin.password);
+    const title = `Ferry timetable ${unique()}`;
+    await ok(
+      apiOf(request, admin).call((r) =>
+        r.notifications.send.$post({
+          json: {
+            typeId: 3,
+            title,
+            message: '<p>The Gozo ferry runs <strong>every 45 minutes</strong> this weekend.</p>',
+          },
+        }),
+      ),
+    );
 
-  await useSession(page, user);
-  await page.goto('/notifications');
-  const row = page.getByRole('link', { name: new RegExp(title) });
-  await expect(row).toBeVisible();
-  await expect(row.getByText('Unread')).toBeAttached();
-  await expect(row.getByText('Listing')).toBeAttached();
-  await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
-
-  const read = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && /notifications\/read\//.test(r.url()),
-  );
-  await row.click();
-  await read;
-  const list = await ok(
-    apiOf(request, user).call((r) =>
-      r.notifications.user[':userId'].$post({
-        param: { userId: String(user.userId) },
-        json: { pageNumber: 1, pageSize: 50 },
-      }),
-    ),
-  );
-  const opened = list.find((n) => n.title === title)!;
-  expect(opened.isRead).toBe(true);
-  await expect(page).toHaveURL(new RegExp(`/notifications/${opened.id}$`));
-  const detail = page.getByRole('article');
-  await expect(detail.getByRole('heading', { name: title })).toBeVisible();
-  await expect(detail.getByText('every 45 minutes')).toBeVisible();
-
-  if (info.project.name === 'mobile') {
-    // On a phone the notification is a page of its own, with the way back to the list.
-    await expect(row).toBeHidden();
-    await page.getByRole('link', { name: 'All notifications' }).click();
-    await expect(page).toHaveURL(/\/notifications$/);
-  } else {
-    // Beside the list, which now shows it as read.
+    await useSession(page, user);
+    await page.goto('/notifications');
+    const row = page.getByRole('link', { name: new RegExp(title) });
     await expect(row).toBeVisible();
-    await expect(row).toHaveAttribute('aria-current', 'true');
-  }
-  await expect(row.getByText('Unread')).toHaveCount(0);
-});
+    await expect(row.getByText('Unread')).toBeAttached();
+    await expect(row.getByText('Listing')).toBeAttached();
+    await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+
+    const read = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && /notifications\/read\//.test(r.url()),
+    );
+    await row.click();
+    await read;
+    const list = await ok(
+      apiOf(request, user).call((r) =>
+        r.notifications.user[':userId'].$post({
+          param: { userId: String(user.userId) },
+          json: { pageNumber: 1, pageSize: 50 },
+        }),
+      ),
+    );
+    const opened = list.find((n) => n.title === title)!;
+    expect(opened.isRead).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`/notifications/${opened.id}$`));
+    const detail = page.getByRole('article');
+    await expect(detail.getByRole('heading', { name: title })).toBeVisible();
+    await expect(detail.getByText('every 45 minutes')).toBeVisible();
+
+    if (info.project.name === 'mobile') {
+      // On a phone the notification is a page of its own, with the way back to the list.
+      await expect(row).toBeHidden();
+      await page.getByRole('link', { name: 'All notifications' }).click();
+      await expect(page).toHaveURL(/\/notifications$/);
+    } else {
+      // Beside the list, which now shows it as read.
+      await expect(row).toBeVisible();
+      await expect(row).toHaveAttribute('aria-current', 'true');
+    }
+    await expect(row.getByText('Unread')).toHaveCount(0);
+  },
+);
 
 test('an opened notification can be removed, after a confirmation', async ({ page, request }) => {
   const user = await newUser(request);

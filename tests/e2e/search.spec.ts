@@ -52,20 +52,24 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('Show results on the home page opens the search for that make', async ({ page, isMobile }) => {
-  await page.goto('/');
-  if (isMobile) await page.getByRole('button', { name: 'Search by make, model, price' }).click();
-  await page.getByRole('combobox', { name: 'Make' }).selectOption({ label: 'Toyota' });
-  await page.getByRole('button', { name: 'Show results' }).click();
+test(
+  'Show results on the home page opens the search for that make',
+  { tag: '@phone' },
+  async ({ page, isMobile }) => {
+    await page.goto('/');
+    if (isMobile) await page.getByRole('button', { name: 'Search by make, model, price' }).click();
+    await page.getByRole('combobox', { name: 'Make' }).selectOption({ label: 'Toyota' });
+    await page.getByRole('button', { name: 'Show results' }).click();
 
-  await expect(page).toHaveURL(/\/search\?make=\d+$/);
-  await expect(page).toHaveTitle('Search car · Spotted');
-  await expect(page.getByRole('heading', { level: 1, name: 'Search car' })).toBeVisible();
-  await expect(cars(page).first()).toBeVisible();
-  for (const card of await cars(page).all()) await expect(card).toContainText('Toyota');
-  await openPanel(page);
-  await expect(page.getByRole('combobox', { name: 'Make' })).toHaveValue('Toyota');
-});
+    await expect(page).toHaveURL(/\/search\?make=\d+$/);
+    await expect(page).toHaveTitle('Search car · Spotted');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search car' })).toBeVisible();
+    await expect(cars(page).first()).toBeVisible();
+    for (const card of await cars(page).all()) await expect(card).toContainText('Toyota');
+    await openPanel(page);
+    await expect(page.getByRole('combobox', { name: 'Make' })).toHaveValue('Toyota');
+  },
+);
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -94,53 +98,55 @@ test('filtering by fuel shows only electric cars', async ({ page }) => {
   for (const card of await cars(page).all()) await expect(card).toContainText('Electric');
 });
 
-test('a click anywhere on an option of a multiple choice toggles it; the keyboard works too', async ({
-  page,
-}) => {
-  await page.goto('/search');
-  await openPanel(page);
-  const body = page.getByRole('button', { name: /^Body/ });
-  const options = page.getByRole('group', { name: 'Body' });
-  await body.click();
-  await expect(options).toBeVisible();
+test(
+  'a click anywhere on an option of a multiple choice toggles it; the keyboard works too',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/search');
+    await openPanel(page);
+    const body = page.getByRole('button', { name: /^Body/ });
+    const options = page.getByRole('group', { name: 'Body' });
+    await body.click();
+    await expect(options).toBeVisible();
 
-  // The option's name, and the empty space to its right, both count.
-  await options.getByText('Sedan', { exact: true }).click();
-  await expect(options).toBeVisible();
-  await expect(options.getByRole('checkbox', { name: 'Sedan' })).toBeChecked();
-  const suv = options.locator('label', { hasText: 'SUV' });
-  const box = (await suv.boundingBox())!;
-  await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2);
-  await expect(options.getByRole('checkbox', { name: 'SUV' })).toBeChecked();
-  await expect(body).toHaveAccessibleName('Body Sedan, SUV');
-  await screen(page, 'search-multi-select');
-  await options.getByText('Sedan', { exact: true }).click();
-  await expect(options.getByRole('checkbox', { name: 'Sedan' })).not.toBeChecked();
+    // The option's name, and the empty space to its right, both count.
+    await options.getByText('Sedan', { exact: true }).click();
+    await expect(options).toBeVisible();
+    await expect(options.getByRole('checkbox', { name: 'Sedan' })).toBeChecked();
+    const suv = options.locator('label', { hasText: 'SUV' });
+    const box = (await suv.boundingBox())!;
+    await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2);
+    await expect(options.getByRole('checkbox', { name: 'SUV' })).toBeChecked();
+    await expect(body).toHaveAccessibleName('Body Sedan, SUV');
+    await screen(page, 'search-multi-select');
+    await options.getByText('Sedan', { exact: true }).click();
+    await expect(options.getByRole('checkbox', { name: 'Sedan' })).not.toBeChecked();
 
-  // Keyboard: Space toggles the focused option, Tab goes on to the next, Escape closes the list
-  // and gives the focus back to its button.
-  await options.getByRole('checkbox', { name: 'SUV' }).focus();
-  await page.keyboard.press('Space');
-  await expect(options.getByRole('checkbox', { name: 'SUV' })).not.toBeChecked();
-  await page.keyboard.press('Tab');
-  await expect(options.getByRole('checkbox', { name: 'Coupe' })).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(options).toBeVisible();
-  await expect(options.getByRole('checkbox', { name: 'Coupe' })).toBeChecked();
-  await page.keyboard.press('Escape');
-  await expect(options).toBeHidden();
-  await expect(body).toBeFocused();
-  await expect(body).toHaveAccessibleName('Body Coupe');
+    // Keyboard: Space toggles the focused option, Tab goes on to the next, Escape closes the list
+    // and gives the focus back to its button.
+    await options.getByRole('checkbox', { name: 'SUV' }).focus();
+    await page.keyboard.press('Space');
+    await expect(options.getByRole('checkbox', { name: 'SUV' })).not.toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(options.getByRole('checkbox', { name: 'Coupe' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(options).toBeVisible();
+    await expect(options.getByRole('checkbox', { name: 'Coupe' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(options).toBeHidden();
+    await expect(body).toBeFocused();
+    await expect(body).toHaveAccessibleName('Body Coupe');
 
-  // Safety, in the detailed search, works the same way.
-  await page.getByRole('button', { name: 'Detailed search' }).click();
-  await page.getByRole('button', { name: /^Safety/ }).click();
-  const safety = page.getByRole('group', { name: 'Safety' });
-  const name = (await safety.locator('label').first().textContent())!.trim();
-  await safety.getByText(name, { exact: true }).click();
-  await expect(safety).toBeVisible();
-  await expect(safety.getByRole('checkbox', { name })).toBeChecked();
-});
+    // Safety, in the detailed search, works the same way.
+    await page.getByRole('button', { name: 'Detailed search' }).click();
+    await page.getByRole('button', { name: /^Safety/ }).click();
+    const safety = page.getByRole('group', { name: 'Safety' });
+    const name = (await safety.locator('label').first().textContent())!.trim();
+    await safety.getByText(name, { exact: true }).click();
+    await expect(safety).toBeVisible();
+    await expect(safety.getByRole('checkbox', { name })).toBeChecked();
+  },
+);
 
 test('sorting by price ascending orders the cards and shows the badge', async ({ page }) => {
   await page.goto('/search');
@@ -248,68 +254,78 @@ test('there is no pagination when the results fit on one page', async ({ page })
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
 });
 
-test('coming back to /search from a listing restores the filters and the scroll', async ({
-  page,
-}) => {
-  await page.goto('/search');
-  await openPanel(page);
-  await page.getByRole('button', { name: /^Sort/ }).click();
-  await page.getByRole('menuitemradio', { name: 'Price descending' }).click();
-  await expect(page).toHaveURL(/\/search\?sortBy=price&sortDirection=DESC$/);
+test(
+  'coming back to /search from a listing restores the filters and the scroll',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/search');
+    await openPanel(page);
+    await page.getByRole('button', { name: /^Sort/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Price descending' }).click();
+    await expect(page).toHaveURL(/\/search\?sortBy=price&sortDirection=DESC$/);
 
-  const card = cars(page).nth(20).getByRole('link');
-  await card.scrollIntoViewIfNeeded();
-  const scrolled = await page.evaluate(() => window.scrollY);
-  expect(scrolled).toBeGreaterThan(300);
-  await card.click();
-  await expect(page).toHaveURL(/\/car\/\d+$/);
+    const card = cars(page).nth(20).getByRole('link');
+    await card.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    await card.click();
+    await expect(page).toHaveURL(/\/car\/\d+$/);
 
-  // The header's Search link leads to the bare /search.
-  await page.goto('/search');
-  await expect(page).toHaveURL(/\/search\?sortBy=price&sortDirection=DESC$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 20);
+    // The header's Search link leads to the bare /search.
+    await page.goto('/search');
+    await expect(page).toHaveURL(/\/search\?sortBy=price&sortDirection=DESC$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 20);
 
-  // Any other page forgets the search.
-  await page.goto('/');
-  await page.goto('/search');
-  await expect(page).toHaveURL(/\/search$/);
-});
+    // Any other page forgets the search.
+    await page.goto('/');
+    await page.goto('/search');
+    await expect(page).toHaveURL(/\/search$/);
+  },
+);
 
-test('on mobile the filter panel and the results take turns', async ({ page }, testInfo) => {
-  const bar = page.getByRole('button', { name: 'Search filters' });
-  await page.goto('/search');
-  if (testInfo.project.name !== 'mobile') {
+test(
+  'on mobile the filter panel and the results take turns',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const bar = page.getByRole('button', { name: 'Search filters' });
+    await page.goto('/search');
+    if (testInfo.project.name !== 'mobile') {
+      await expect(panel(page)).toBeVisible();
+      await expect(cars(page).first()).toBeVisible();
+      await expect(bar).toBeHidden();
+      return;
+    }
     await expect(panel(page)).toBeVisible();
-    await expect(cars(page).first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Cars' })).toBeHidden();
     await expect(bar).toBeHidden();
-    return;
-  }
-  await expect(panel(page)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Cars' })).toBeHidden();
-  await expect(bar).toBeHidden();
 
-  await chooseFuel(page, 'Electric');
-  await searchButton(page).click();
-  await expect(page).toHaveURL(/fuelFilter=3/);
-  await expect(panel(page)).toBeHidden();
-  await expect(bar).toBeVisible();
-  await expect(page.getByRole('heading', { name: `${DEMO_ELECTRIC} cars found` })).toBeAttached();
-  await expect(cars(page)).toHaveCount(DEMO_ELECTRIC);
+    await chooseFuel(page, 'Electric');
+    await searchButton(page).click();
+    await expect(page).toHaveURL(/fuelFilter=3/);
+    await expect(panel(page)).toBeHidden();
+    await expect(bar).toBeVisible();
+    await expect(page.getByRole('heading', { name: `${DEMO_ELECTRIC} cars found` })).toBeAttached();
+    await expect(cars(page)).toHaveCount(DEMO_ELECTRIC);
 
-  await bar.click();
-  await expect(panel(page)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Cars' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Fuel Electric' })).toBeVisible();
-});
+    await bar.click();
+    await expect(panel(page)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Cars' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Fuel Electric' })).toBeVisible();
+  },
+);
 
-test('the search page has no serious accessibility violation', async ({ page }) => {
-  await page.goto('/search?make=50&minPower=50');
-  await openPanel(page);
-  await page.getByRole('combobox', { name: 'Make' }).click();
-  await expect(page.getByRole('listbox', { name: 'Make' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-});
+test(
+  'the search page has no serious accessibility violation',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/search?make=50&minPower=50');
+    await openPanel(page);
+    await page.getByRole('combobox', { name: 'Make' }).click();
+    await expect(page.getByRole('listbox', { name: 'Make' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  },
+);

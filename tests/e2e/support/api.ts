@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createApiClient, type ApiResult } from '#shared/api/client.ts';
 import type { Session } from '#shared/schemas/auth.ts';
-import { e2eAdmin } from '../../../playwright.config.ts';
+import { adminSessionFile, e2eAdmin } from '../../../playwright.config.ts';
 
 export type { Session };
 
@@ -74,8 +75,20 @@ export async function logInByApi(request: APIRequestContext, email: string, pass
   return res.data;
 }
 
-export const adminSession = (request: APIRequestContext) =>
-  logInByApi(request, e2eAdmin.email, e2eAdmin.password);
+let savedAdmin: Promise<Session> | undefined;
+
+/**
+ * The administrator's session the setup project saved for the run (a journey that logs the
+ * administrator out logs in on its own instead). Without it, as when the setup project was left
+ * out, the administrator logs in through the API.
+ */
+export function adminSession(request: APIRequestContext): Promise<Session> {
+  savedAdmin ??= readFile(adminSessionFile, 'utf8').then(
+    (text) => JSON.parse(text) as Session,
+    () => logInByApi(request, e2eAdmin.email, e2eAdmin.password),
+  );
+  return savedAdmin;
+}
 
 /** A new personal account, logged in. */
 export async function newUser(request: APIRequestContext, firstName = 'Fresh') {
