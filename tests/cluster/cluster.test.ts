@@ -17,8 +17,8 @@ import { startNginx, type Nginx } from './nginx.ts';
 
 /**
  * Two real instances (node server/main.ts) on one fresh PostgreSQL database and one S3 bucket
- * (s3rver), behind nginx configured by deploy/nginx.conf: what the README's Deployment section
- * describes, run on this machine.
+ * (s3rver), behind nginx configured by deploy/nginx.conf: what docs/operations.md describes, run
+ * on this machine.
  */
 
 const ADMIN = { email: 'cluster-admin@spotted.mt', password: 'ClusterAdmin123' };
@@ -626,7 +626,7 @@ describe('two instances behind nginx, on PostgreSQL and S3', () => {
     const traffic = load(WORKERS);
     for (const i of [0, 1] as const) {
       await sleep(1000);
-      // The README's procedure: out of nginx, restart, ready, back in.
+      // docs/operations.md's procedure: out of nginx, restart, ready, back in.
       await nginx.reload(i);
       await instance(i).kill('SIGTERM');
       expect(instance(i).child.exitCode).toBe(0);
