@@ -1157,21 +1157,6 @@ describe('audit', () => {
   });
 });
 
-describe('API document', () => {
-  it('serves the OpenAPI document of the routes', async () => {
-    const res = await ctx.app.request('/api/openapi.json');
-    expect(res.status).toBe(200);
-    const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
-    expect(document.openapi).toMatch(/^3\.1/);
-    expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/\/cars\/search$/),
-        expect.stringMatching(/\/saved-searches$/),
-      ]),
-    );
-  });
-});
-
 describe('operations', () => {
   it('answers the health and readiness checks on the migrated database', async () => {
     const ops = opsRouter(ctx.db, { stopping: false }, undefined);
