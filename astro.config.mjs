@@ -1,9 +1,9 @@
 // @ts-check
 import node from '@astrojs/node';
+import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { contentSecurityPolicy } from './site/integrations/content-security-policy.ts';
 import { precompress } from './site/integrations/precompress.ts';
-import { reactToString } from './site/integrations/react-to-string.ts';
 
 // The site is rendered by Astro in middleware mode: server/main.ts owns the HTTP server and mounts
 // the API, the uploaded images and this handler side by side on one port.
@@ -13,7 +13,7 @@ export default defineConfig({
   outDir: process.env.SITE_DIST ?? './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [reactToString(), precompress()],
+  integrations: [react(), precompress()],
   server: { port: 4321 },
   // Styles inline: one round trip less before the first paint (pages are cached compressed).
   build: { inlineStylesheets: 'always' },
