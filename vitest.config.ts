@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { testDepth } from './tests/support/depth.ts';
 import { testDatabaseUrl } from './tests/support/postgres-url.ts';
 
@@ -31,6 +31,9 @@ const pgliteInGate = [
   '**/attack/crash.test.ts',
 ];
 
+/** The embedded start and the demo seed (each makes the demo's photos): the gate's PGlite only. */
+const embeddedOnlyInGate = ['server/boot.test.ts', 'server/db/seed/demo-listings.test.ts'];
+
 export default defineConfig(async () => {
   const postgres = await reachable(testDatabaseUrl);
   if (!postgres) {
@@ -45,6 +48,10 @@ export default defineConfig(async () => {
     test: {
       name: kind,
       include: kind === primary || testDepth === 'full' ? serverTests : pgliteInGate,
+      exclude: [
+        ...configDefaults.exclude,
+        ...(testDepth === 'gate' && kind === 'postgres' ? embeddedOnlyInGate : []),
+      ],
       provide: { dbKind: kind, primaryEngine: kind === primary },
       globalSetup: ['tests/support/global-setup.ts'],
     },
