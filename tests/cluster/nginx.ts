@@ -15,13 +15,17 @@ export function nginxBinary(): string | null {
   return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null;
 }
 
+/** Where deploy/nginx.conf keeps its page cache. */
+const DEPLOYED_CACHE = /(proxy_cache_path\s+)\S+/;
+
 /**
- * deploy/nginx.conf, the deployment's configuration, with the instances' ports and the listening
- * address replaced: the file itself is what the cluster test runs.
+ * deploy/nginx.conf, the deployment's configuration, with the instances' ports, the listening
+ * address and the cache folder replaced: the file itself is what the cluster test runs.
  */
 export async function siteConfig(
   instancePorts: [number, number],
   listenPort: number,
+  cacheDir: string,
   down?: 0 | 1,
 ) {
   const text = await readFile(path.join(repo, 'deploy', 'nginx.conf'), 'utf8');
@@ -29,9 +33,16 @@ export async function siteConfig(
   const replaced = text
     .replace('127.0.0.1:4321', server(0))
     .replace('127.0.0.1:4322', server(1))
-    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
-  if (replaced === text || !replaced.includes(`:${instancePorts[1]}`)) {
-    throw new Error('deploy/nginx.conf no longer has the ports the cluster test replaces');
+    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
+    .replace(DEPLOYED_CACHE, `$1${cacheDir}`);
+  if (
+    replaced === text ||
+    !replaced.includes(`:${instancePorts[1]}`) ||
+    !replaced.includes(cacheDir)
+  ) {
+    throw new Error(
+      'deploy/nginx.conf no longer has the ports or the cache folder the cluster test replaces',
+    );
   }
   return replaced;
 }
@@ -58,7 +69,11 @@ export async function startNginx(
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is missing: apt-get install nginx (.ci/run does it)');
   await mkdir(path.join(dir, 'tmp'), { recursive: true });
-  await writeFile(path.join(dir, 'spotted.conf'), await siteConfig(instancePorts, listenPort));
+  const cacheDir = path.join(dir, 'cache');
+  await writeFile(
+    path.join(dir, 'spotted.conf'),
+    await siteConfig(instancePorts, listenPort, cacheDir),
+  );
   const user = process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : '';
   await writeFile(
     path.join(dir, 'nginx.conf'),
@@ -95,7 +110,7 @@ http {
         async reload(down) {
           await writeFile(
             path.join(dir, 'spotted.conf'),
-            await siteConfig(instancePorts, listenPort, down),
+            await siteConfig(instancePorts, listenPort, cacheDir, down),
           );
           // The master starts the new workers, then tells each old one to shut down gracefully.
           const log = path.join(dir, 'error.log');
