@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    // A stuck instance or balancer fails the run with the file named (README, Tests).
+    // A stuck instance or balancer fails the run with the file named (docs/testing.md).
     reporters: ['default', './tests/support/watchdog-reporter.ts'],
   },
 });

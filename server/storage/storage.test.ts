@@ -33,52 +33,49 @@ const bytes = Buffer.from('not really a jpeg, but bytes are bytes');
 const streamed = async (stream: ReadableStream<Uint8Array>) =>
   Buffer.from(await new Response(stream).arrayBuffer());
 
-describe.runIf(inject('primaryEngine')).for(Object.keys(kinds))(
-  'storage on %s',
-  (kind) => {
-    let storage: Storage;
-    beforeAll(async () => {
-      storage = kinds[kind]!();
-      await storage.check();
-    });
+describe.runIf(inject('primaryEngine')).for(Object.keys(kinds))('storage on %s', (kind) => {
+  let storage: Storage;
+  beforeAll(async () => {
+    storage = kinds[kind]!();
+    await storage.check();
+  });
 
-    it('gives back what was put, whole and as a stream, and lists it', async () => {
-      const key = newKey('listings');
-      await storage.put(key, bytes, 'image/jpeg');
-      expect(await storage.get(key)).toEqual(bytes);
-      const opened = await storage.open(key);
-      expect(opened?.size).toBe(bytes.length);
-      expect(await streamed(opened!.body)).toEqual(bytes);
-      const listed: string[] = [];
-      for await (const object of storage.list()) listed.push(object.key);
-      expect(listed).toContain(key);
-    });
+  it('gives back what was put, whole and as a stream, and lists it', async () => {
+    const key = newKey('listings');
+    await storage.put(key, bytes, 'image/jpeg');
+    expect(await storage.get(key)).toEqual(bytes);
+    const opened = await storage.open(key);
+    expect(opened?.size).toBe(bytes.length);
+    expect(await streamed(opened!.body)).toEqual(bytes);
+    const listed: string[] = [];
+    for await (const object of storage.list()) listed.push(object.key);
+    expect(listed).toContain(key);
+  });
 
-    it('forgets a deleted object, and deleting twice is no error', async () => {
-      const key = newKey('logos');
-      await storage.put(key, bytes, 'image/jpeg');
-      await storage.delete(key);
-      expect(await storage.get(key)).toBeNull();
-      expect(await storage.open(key)).toBeNull();
-      await expect(storage.delete(key)).resolves.toBeUndefined();
-    });
+  it('forgets a deleted object, and deleting twice is no error', async () => {
+    const key = newKey('logos');
+    await storage.put(key, bytes, 'image/jpeg');
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    expect(await storage.open(key)).toBeNull();
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
 
-    it('answers null for a key that was never stored', async () => {
-      expect(await storage.get('listings/never-stored.jpg')).toBeNull();
-      expect(await storage.open('listings/never-stored.webp')).toBeNull();
-    });
+  it('answers null for a key that was never stored', async () => {
+    expect(await storage.get('listings/never-stored.jpg')).toBeNull();
+    expect(await storage.open('listings/never-stored.webp')).toBeNull();
+  });
 
-    it.for(['../escape.jpg', 'listings/../../etc/passwd.jpg', '/etc/hosts.jpg', 'notes.txt', ''])(
-      'refuses the unsafe key %j for every call',
-      async (key) => {
-        await expect(storage.put(key, bytes, 'image/jpeg')).rejects.toThrow('Unsafe storage key');
-        await expect(storage.get(key)).rejects.toThrow('Unsafe storage key');
-        await expect(storage.open(key)).rejects.toThrow('Unsafe storage key');
-        await expect(storage.delete(key)).rejects.toThrow('Unsafe storage key');
-      },
-    );
-  },
-);
+  it.for(['../escape.jpg', 'listings/../../etc/passwd.jpg', '/etc/hosts.jpg', 'notes.txt', ''])(
+    'refuses the unsafe key %j for every call',
+    async (key) => {
+      await expect(storage.put(key, bytes, 'image/jpeg')).rejects.toThrow('Unsafe storage key');
+      await expect(storage.get(key)).rejects.toThrow('Unsafe storage key');
+      await expect(storage.open(key)).rejects.toThrow('Unsafe storage key');
+      await expect(storage.delete(key)).rejects.toThrow('Unsafe storage key');
+    },
+  );
+});
 
 describe.runIf(inject('primaryEngine'))('/images/ on S3 storage', () => {
   let ctx: TestContext;
