@@ -53,28 +53,33 @@ async function watchLayoutShifts(page: Page) {
 
 /**
  * The page's layout shift once it has settled: loaded, its requests done, every island hydrated,
- * its fonts and images in, and a frame painted after that.
+ * its fonts and the images in view in, and a frame painted after that.
  */
 async function layoutShift(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Every image in view has come in (a lazy one out of view never loads, and is not waited for).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.images].filter((img) => {
+            const box = img.getBoundingClientRect();
+            const inView =
+              box.width > 0 &&
+              box.height > 0 &&
+              box.bottom > 0 &&
+              box.right > 0 &&
+              box.top < innerHeight &&
+              box.left < innerWidth;
+            return inView && !img.complete;
+          }).length,
+      ),
+    )
+    .toBe(0);
   await page.evaluate(async () => {
     await document.fonts.ready;
-    // The images the page loads now: the eager ones and the lazy ones in view.
-    const loading = [...document.images].filter(
-      (img) =>
-        !img.complete && (img.loading !== 'lazy' || img.getBoundingClientRect().top < innerHeight),
-    );
-    await Promise.all(
-      loading.map(
-        (img) =>
-          new Promise((done) => {
-            img.addEventListener('load', done, { once: true });
-            img.addEventListener('error', done, { once: true });
-          }),
-      ),
-    );
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
   return page.evaluate(() => {
