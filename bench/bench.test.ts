@@ -93,7 +93,7 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
 
   it('measures every scenario end to end and writes the table', async () => {
     out = await mkdtemp(path.join(os.tmpdir(), 'spotted-bench-'));
-    const report = await smokeRun(out, 'pglite', scenarios, [], 170_000);
+    const report = await smokeRun(out, 'pglite', scenarios, [], 290_000);
     expect(report.combos).toHaveLength(1);
     const [combo] = report.combos;
     expect(combo!.error, combo!.error).toBeUndefined();
@@ -126,7 +126,7 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
       /\| Scenario +\| +req\/s +\| +p50 ms +\| +p95 ms +\| +p99 ms +\| +max RSS MB +\|/,
     );
     expect(markdown).toContain('RSS under load');
-  }, 180_000);
+  }, 300_000);
 
   it('measures the deployment: nginx with deploy/nginx.conf before two instances', async () => {
     out ||= await mkdtemp(path.join(os.tmpdir(), 'spotted-bench-'));
@@ -135,7 +135,7 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
       'postgres',
       nginxScenarios,
       ['--instances', '2', '--no-build'],
-      230_000,
+      320_000,
     );
     const [combo] = report.combos;
     expect(combo!.error, combo!.error).toBeUndefined();
@@ -156,7 +156,7 @@ describe.skipIf(!wrk)('npm run bench (smoke)', () => {
     expect(combo!.scenarios.find((s) => s.key === 'listing-all-nginx')!.budget).toBe(
       '≥ 300/s, p99 ≤ 100 ms',
     );
-  }, 240_000);
+  }, 330_000);
 });
 
 describe('the app under the bench', () => {
