@@ -1,3 +1,4 @@
+import type { CarDetail } from '#shared/schemas/listing-display.ts';
 import type { ReferenceCache } from './catalog/reference.ts';
 import type { Config } from './config.ts';
 import type { TaggedCache } from './db/tagged-cache.ts';
@@ -29,8 +30,8 @@ export interface Deps {
   /** Impressions, favourites and searches, batched like the views (server/insights). */
   tallies: TallyCounter;
   counts: CountCache;
-  /** Everyone's view of live listings, as JSON text, kept until what they show changes. */
-  details: TaggedCache<string>;
+  /** Live listings as they show to everyone, kept until what they show changes. */
+  details: TaggedCache<CarDetail>;
   /** Live listings' owners and views, for views and beacons (server/listings/details.ts). */
   liveListings: TaggedCache<LiveListing>;
   /** Answers of the public lists, as JSON text, kept until a listing changes. */

@@ -37,22 +37,8 @@ export function ok<T>(c: Context, data: T, message = '') {
 /** JSON text that encodes a `T`: data kept encoded (in a cache) and answered as it is. */
 export type Encoded<T> = string & { readonly encodes: T };
 
-/** A character V8 cannot keep in a one-byte string. */
-const WIDE = /[\u0100-\uffff]/;
-const WIDE_ALL = new RegExp(WIDE.source, 'g');
-const escapeWide = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/**
- * `value` as JSON text to be kept in memory one byte a character instead of two (a listing's
- * detail: 20 KB instead of 40): every character beyond Latin-1 (the euro sign of every price) is
- * written as a `\u` escape. V8 builds a replacement two bytes a character when its subject was,
- * so the escaped text is copied once more through Latin-1, which V8 keeps one byte a character.
- */
-export function keptJson<T>(value: T) {
-  const text = JSON.stringify(value);
-  if (!WIDE.test(text)) return text as Encoded<T>;
-  return Buffer.from(text.replace(WIDE_ALL, escapeWide), 'latin1').toString('latin1') as Encoded<T>;
-}
+/** `value` as JSON text, to be kept (in a cache) and answered as it is. */
+export const keptJson = <T>(value: T) => JSON.stringify(value) as Encoded<T>;
 
 /** Marks `text` as the encoding of a `T`; the caller vouches for it (it came from stringify). */
 export const encoded = <T>(text: string) => text as Encoded<T>;

@@ -1,3 +1,4 @@
+import type { CarDetail } from '#shared/schemas/listing-display.ts';
 import type { Changes } from '../db/changes.ts';
 import { TaggedCache } from '../db/tagged-cache.ts';
 
@@ -6,20 +7,23 @@ const VIEWS_KEPT_MS = 55_000;
 
 const MB = 1024 * 1024;
 
-/** What a view needs of a live listing besides its text: its owner, its age and its views. */
+/** What a view needs of a live listing besides its detail: its owner, its age and its views. */
 export interface LiveListing {
   userId: number;
   publishedAt: Date | null;
   views: number;
 }
 
-/** A kept JSON text's bytes: `keptJson` escapes what is beyond Latin-1, so one a character. */
+/** A kept JSON text's size, as its length. */
 const textBytes = (text: string) => text.length;
+
+/** A kept listing detail's size, as the length of its JSON. */
+const detailBytes = (detail: CarDetail) => JSON.stringify(detail).length;
 
 /**
  * What the listing reads keep in memory, each entry until a change notice ends it, the texts
- * bounded by bytes:
- * - `details`: everyone's view of a live listing as JSON text, about 20 KB each (the listing, its
+ * bounded by the length of their JSON:
+ * - `details`: a live listing as it shows to everyone, about 20 KB of JSON each (the listing, its
  *   photos' versions and its 24 cards), 24 MB at most (about 1,200);
  * - `liveListings`: a live listing's owner, age and views, a few hundred bytes each with its tag;
  * - `lists`: answers of the public lists (searches, the home list), about 35 KB for a page of 50
@@ -33,11 +37,11 @@ const textBytes = (text: string) => text.length;
  */
 export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 24) {
   return {
-    details: new TaggedCache<string>(
+    details: new TaggedCache<CarDetail>(
       {
         maxEntries: 10_000,
         maxBytes: detailsMb * MB,
-        sizeOf: textBytes,
+        sizeOf: detailBytes,
         ttlMs: 60_000,
         keepRepeated: { remember: 20_000 },
       },

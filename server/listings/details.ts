@@ -17,7 +17,6 @@ import { priceBandOf } from '#shared/price-insight.ts';
 import type { Caller } from '../http/env.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { encoded, keptJson, type Encoded } from '../http/respond.ts';
 import { toMonth } from './listing-rules.ts';
 import type { SeenKind } from './views.ts';
 import { carouselCards, carouselIds, isLive, viewsOf } from './listings.queries.ts';
@@ -236,47 +235,34 @@ const aged = (detail: CarDetail): CarDetail => ({
 });
 
 /**
- * Everyone's view of a live listing (no viewer), from the detail cache, which keeps it as JSON
- * text: a third of the memory of its objects, so more listings fit, and an answer without a
- * second stringify. The text ends with the three fields that depend on the moment and the viewer
- * (see `forViewer`). `row` is told the listing's row when it had to be read; what a view needs
- * of a live one is kept then too (`liveListing`).
+ * A live listing as it shows to everyone (no viewer), from the detail cache. The kept object is
+ * shared by every request: it is copied, never changed. `row` is told the listing's row when it
+ * had to be read; what a view needs of a live one is kept then too (`liveListing`).
  */
-async function everyonesView(
+async function everyonesDetail(
   deps: Deps,
   listingId: number,
   row?: (read: Row | undefined) => void,
-): Promise<Encoded<CarDetail> | null> {
-  const text = await deps.details.getOrCompute(String(listingId), async () => {
+): Promise<CarDetail | null> {
+  return deps.details.getOrCompute(String(listingId), async () => {
     const read = await readListing(deps, listingId, null);
     row?.(read?.row);
     if (!read || !isLiveRow(read.row)) return null;
     keep(deps, read.row, read.detail.views);
-    const { daysListed, views, isFavorite, ...detail } = read.detail;
-    return {
-      value: keptJson({ ...detail, daysListed, views, isFavorite }),
-      tags: detailTags(read.detail),
-    };
+    return { value: read.detail, tags: detailTags(read.detail) };
   });
-  return text === null ? null : encoded<CarDetail>(text);
 }
 
 /**
- * Everyone's view with the days it has been listed as of now, the listing's current view count
+ * Everyone's detail with the days it has been listed as of now, the listing's current view count
  * and the viewer's favourite mark.
  */
-function forViewer(
-  everyone: Encoded<CarDetail>,
+const forViewer = (
+  everyone: CarDetail,
   publishedAt: Date | null,
   views: number,
   isFavorite: boolean,
-) {
-  // The three are the text's last fields: the cut is at the last `,"daysListed":`, the top-level one.
-  const cut = everyone.lastIndexOf(',"daysListed":');
-  return encoded<CarDetail>(
-    `${everyone.slice(0, cut)},"daysListed":${daysSince(publishedAt)},"views":${views},"isFavorite":${isFavorite}}`,
-  );
-}
+): CarDetail => ({ ...everyone, daysListed: daysSince(publishedAt), views, isFavorite });
 
 const liveListingById = prepared(
   (db) =>
@@ -314,9 +300,9 @@ export async function publicListing(
   caller: Caller | undefined,
   listingId: number,
   visitor: string | null,
-): Promise<Encoded<CarDetail>> {
+): Promise<CarDetail> {
   let row: Row | undefined;
-  const everyone = await everyonesView(deps, listingId, (read) => (row = read));
+  const everyone = await everyonesDetail(deps, listingId, (read) => (row = read));
   const viewer = caller?.id ?? null;
   const live = everyone && (await liveListing(deps, listingId));
   if (everyone && live && viewer !== live.userId) {
@@ -330,7 +316,7 @@ export async function publicListing(
   if (!(row.state === 'ACTIVE' || (row.state === 'SUSPENDED' && privileged))) {
     throw notFound(LISTING_NOT_FOUND);
   }
-  return encoded<CarDetail>(JSON.stringify(await describeListing(deps, row, viewer)));
+  return describeListing(deps, row, viewer);
 }
 
 const isLiveRow = (row: Row) => row.state === 'ACTIVE' && row.originalId === null;
@@ -348,8 +334,8 @@ const detailTags = (car: CarDetail) => [
  * beacon counts), or null.
  */
 export async function liveListingPage(deps: Deps, listingId: number): Promise<CarDetail | null> {
-  const text = await everyonesView(deps, listingId);
-  return text === null ? null : aged(JSON.parse(text) as CarDetail);
+  const detail = await everyonesDetail(deps, listingId);
+  return detail === null ? null : aged(detail);
 }
 
 /**

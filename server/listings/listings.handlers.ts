@@ -82,7 +82,7 @@ export const search: Handler<typeof routes.search> = async (c) => {
 };
 
 export const details: Handler<typeof routes.details> = async (c) =>
-  okEncoded(
+  ok(
     c,
     await detail.publicListing(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)),
   );
