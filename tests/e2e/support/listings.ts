@@ -8,8 +8,8 @@ import { adminSession, apiOf, type Session } from './api.ts';
 export { photos } from '../../support/listing-payload.ts';
 
 /**
- * The listing page's islands (photos, actions) hydrate once the browser is idle, after its first
- * photo has painted; Astro then drops their 'ssr' mark. A click before that would do nothing.
+ * The listing page's islands (photos, actions) have hydrated: Astro drops their 'ssr' mark then.
+ * A click on one before that would do nothing.
  */
 export const islandsReady = (page: Page) =>
   expect(page.locator('astro-island[ssr]')).toHaveCount(0);
