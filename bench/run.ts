@@ -14,6 +14,7 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { existsSync, openSync, readFileSync, closeSync } from 'node:fs';
 import { fillCompileCache, serveCommand } from '../server/compile-cache.ts';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { appendHistory } from './history.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -830,6 +831,19 @@ function formatMs(n: number): string {
 const yesNo = (met: boolean | null) => (met === null ? '—' : met ? 'yes' : '**no**');
 const dbName = (db: BenchDb) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
 
+/** The checked-out commit, short; 'unknown' outside a repository. */
+function currentCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 function machineLine(options: BenchOptions): string {
   const cpu = os.cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
   const git = (args: string[]) => {
@@ -1053,6 +1067,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   if (options.writeLatest) {
     await copyFile(file, path.join(options.outDir, 'latest.md'));
     await writeFile(path.join(options.outDir, 'latest.json'), json);
+    await appendHistory(path.join(options.outDir, 'history.csv'), report, currentCommit());
   }
   if (options.json) await writeFile(options.json, json);
   options.log(`results: ${path.relative(process.cwd(), file)}`);
