@@ -82,7 +82,8 @@ test("a visitor's view, call and e-mail show up in the owner's chart", async ({
   await expect(owner).toHaveURL(new RegExp(`/my-listings/${id}$`));
 
   // Counts are written every few seconds: the page is reloaded until they are there. One view
-  // (once a visitor a day), and two contacts: the call and the e-mail.
+  // (once a visitor a day), and two contacts: the call and the e-mail. Impressions are not this
+  // journey's to count: journeys running beside it show the newest listings' cards too.
   const today = new Date().toISOString().slice(0, 10);
   await expect(async () => {
     await owner.reload();
@@ -90,7 +91,7 @@ test("a visitor's view, call and e-mail show up in the owner's chart", async ({
     const row = owner.getByRole('table', { name: 'Figures per day' }).getByRole('row', {
       name: new RegExp(`^${today}`),
     });
-    await expect(row.getByRole('cell')).toHaveText([today, '0', '1', '2'], { timeout: 1000 });
+    await expect(row.getByRole('cell')).toHaveText([today, /^\d+$/, '1', '2'], { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   const chart = owner.getByRole('img', {
     name: `Impressions, views and contacts of Toyota Yaris ${title}`,
