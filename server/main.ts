@@ -35,6 +35,11 @@ type AstroHandler = (
 const SITE_DIST = process.env.SITE_DIST ?? './dist';
 const SITE_ENTRY = pathToFileURL(path.resolve(SITE_DIST, 'server/entry.mjs'));
 const CLIENT_DIR = path.join(SITE_DIST, 'client');
+/**
+ * How long a shared cache in front (nginx's microcache, a CDN) may keep a public page: a few
+ * seconds, since it hears none of the change notices that end this instance's own copy at once.
+ */
+const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 
 /**
  * The one process: the API and images (Hono), the built site's static files, and every other
@@ -67,7 +72,7 @@ async function main() {
           {
             maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
             ttlMs: config.PAGE_CACHE_SECONDS * 1000,
-            cacheControl: `public, max-age=0, s-maxage=${config.PAGE_CACHE_SECONDS}, stale-while-revalidate=300`,
+            cacheControl: SHARED_PAGE_CACHE_CONTROL,
           },
           deps.changes,
         )
