@@ -6,10 +6,10 @@
  * files hold their edge cases and refusals, and run on PostgreSQL.
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import { max, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
 import { createTestContext, type TestContext } from '../tests/support/context.ts';
+import { alertsCaughtUp } from '../tests/support/alerts.ts';
 import {
   companyPayload,
   login,
@@ -23,11 +23,9 @@ import {
 import { listingPayload, modelId, submitListing } from '../tests/support/listings.ts';
 import { wholeList } from '../tests/support/lists.ts';
 import { walletOf } from '../tests/support/money.ts';
-import { listingChanges, savedSearches } from './db/schema/index.ts';
 import { flushCounters } from './insights/flush.ts';
 import { deliverQueuedMail } from './mail/queue.ts';
 import { opsRouter } from './ops/health.ts';
-import { runAlerts } from './saved-searches/alerts.ts';
 
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
 
@@ -949,21 +947,6 @@ describe('conversations', () => {
   });
 });
 
-/**
- * Runs the alert job until every saved search is checked past the last listing change (on
- * PostgreSQL another test file's open transaction may hold a change back for a moment).
- */
-async function alertsCaughtUp() {
-  for (let i = 0; i < 200; i++) {
-    await runAlerts(ctx.deps);
-    const [head] = await ctx.db.select({ xid: max(listingChanges.xid) }).from(listingChanges);
-    const [low] = await ctx.db.select({ xid: min(savedSearches.checkedXid) }).from(savedSearches);
-    if (!head?.xid || !low?.xid || Number(low.xid) > Number(head.xid)) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('the alert job did not catch up');
-}
-
 describe('saved searches', () => {
   let search: string;
 
@@ -992,13 +975,13 @@ describe('saved searches', () => {
   });
 
   it('tells the buyer of a new match, and its mail’s link turns the alert off', async () => {
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     const match = await submitListing(ctx, seller.accessToken, {
       title: 'A match',
       price: 8_000,
     });
     await as(admin).call((r) => r.cars.requests.approve[':id'].$post({ param: param(match) }));
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     expect(await notificationTitles(buyer)).toContain('1 new car for "Yaris"');
     const mail = await lastMailTo(buyer.email);
     expect(mail?.subject).toBe('1 new car for "Yaris"');

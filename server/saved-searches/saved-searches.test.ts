@@ -1,12 +1,13 @@
-import { eq, max, min } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { ListingPayloadInput } from '#shared/schemas/listing-payload.ts';
 import type { SavedSearchCreate, SavedSearchFiltersInput } from '#shared/schemas/saved-search.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import { alertsCaughtUp } from '../../tests/support/alerts.ts';
 import { PASSWORD, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { listingPayload, liveListing, modelId } from '../../tests/support/listings.ts';
-import { listingChanges, notifications, savedSearches } from '../db/schema/index.ts';
+import { notifications, savedSearches } from '../db/schema/index.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { digestDueAt, runAlerts, sendDigests } from './alerts.ts';
 
@@ -33,22 +34,6 @@ const listOf = async (token: string) => {
 };
 const yaris = (overrides: Partial<ListingPayloadInput> = {}) =>
   liveListing(ctx, seller.accessToken, admin.accessToken, overrides);
-
-/**
- * Runs the alert job until every saved search is checked past the last listing change. On
- * PostgreSQL a write transaction of another test file (same server) may hold the snapshot's xmin
- * back for a moment: the job then leaves that change to its next run, as in production.
- */
-async function alertsCaughtUp() {
-  for (let i = 0; i < 200; i++) {
-    await runAlerts(ctx.deps);
-    const [head] = await ctx.db.select({ xid: max(listingChanges.xid) }).from(listingChanges);
-    const [low] = await ctx.db.select({ xid: min(savedSearches.checkedXid) }).from(savedSearches);
-    if (!head?.xid || !low?.xid || Number(low.xid) > Number(head.xid)) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('the alert job did not catch up');
-}
 
 /** Sends the mail queue to the test outbox; returns what left for `to`. */
 async function sentMail(to?: string) {
@@ -162,13 +147,13 @@ describe('alerts', () => {
       name: 'Toyota under 10k',
       filters: { brand: toyota, maxPrice: 10_000 },
     });
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     await sentMail();
     expect(await noticesOf(buyer.userId)).toEqual([]);
 
     const match = await yaris({ price: 9_500, title: 'A match' });
     const tooDear = await yaris({ price: 14_000, title: 'Too dear for now' });
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     const notices = await noticesOf(buyer.userId);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.title).toBe('1 new car for "Toyota under 10k"');
@@ -184,14 +169,14 @@ describe('alerts', () => {
     );
 
     // Again, and an edit that keeps the match: nothing new.
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     await approveEdit(match, { price: 9_400, title: 'A match, cheaper' });
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     expect(await noticesOf(buyer.userId)).toHaveLength(1);
 
     // An edit that makes a live car match counts as new.
     await approveEdit(tooDear, { price: 9_900, title: 'Now a match' });
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     const after = await noticesOf(buyer.userId);
     expect(after).toHaveLength(2);
     expect(after.map((n) => n.message).join()).toContain(`/car/${tooDear}`);
@@ -226,7 +211,7 @@ describe('alerts', () => {
 
     const first = await yaris({ price: 5_000, title: 'Digest one' });
     const second = await yaris({ price: 6_000, title: 'Digest two' });
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     expect(await noticesOf(daily.userId)).toEqual([]);
     expect(await noticesOf(quiet.userId)).toEqual([]);
 
@@ -251,7 +236,7 @@ describe('alerts', () => {
       await yaris({ price: 2_500, title: 'Raced one' }),
       await yaris({ price: 2_600, title: 'Raced two' }),
     ];
-    await Promise.all([alertsCaughtUp(), alertsCaughtUp(), runAlerts(ctx.deps)]);
+    await Promise.all([alertsCaughtUp(ctx), alertsCaughtUp(ctx), runAlerts(ctx.deps)]);
     for (const buyer of buyers) {
       const notices = await noticesOf(buyer.userId);
       // Each car reaches each search exactly once: both in one notice, or in two when a runner's
@@ -279,7 +264,7 @@ describe('unsubscribe link', () => {
       filters: { brand: toyota, maxPrice: 1_500 },
     });
     await yaris({ price: 1_200, title: 'Cheap one' });
-    await alertsCaughtUp();
+    await alertsCaughtUp(ctx);
     const mail = (await sentMail(buyer.email))[0]!;
     const oneClick = mail.headers!['List-Unsubscribe']!.slice(1, -1);
     const url = new URL(oneClick);
