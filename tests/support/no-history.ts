@@ -21,7 +21,8 @@ const paths = [
 ];
 
 const rules: { name: string; pattern: RegExp }[] = [
-  // "session 12", "Sessions 5–7", "sessions 9 and 10": work history, never the product's logins.
+  // The word session (or sessions) followed by a number is work history, never the product's
+  // logins; followed by a unit (ms, minutes, days) it is a duration.
   {
     name: 'a work session',
     pattern: /\b[Ss]essions? [0-9]+\b(?!\s*(ms|s|seconds?|minutes?|hours?|days?)\b)/,
