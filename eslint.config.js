@@ -47,6 +47,14 @@ export default defineConfig(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['info', 'warn', 'error'] }],
+      // date-fns's index loads all of its few hundred modules: a start and every test file pay.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='date-fns']",
+          message: "Import each function from its own module ('date-fns/format').",
+        },
+      ],
     },
   },
   // Which way imports run (docs/architecture.md): shared/ imports nothing of ours; site/ and

@@ -1,5 +1,5 @@
 /** Formatters every client shares: prices, numbers and the spec's date formats. */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /** One formatter for every number: making one costs far more than using it. */
 const numbers = new Intl.NumberFormat('en-MT');

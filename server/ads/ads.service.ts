@@ -1,4 +1,5 @@
-import { addMilliseconds, milliseconds } from 'date-fns';
+import { addMilliseconds } from 'date-fns/addMilliseconds';
+import { milliseconds } from 'date-fns/milliseconds';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { limits } from '#shared/limits.ts';
 import type { AddAd, AdminAd, UpdateAd } from '#shared/schemas/ad.ts';

@@ -1,4 +1,5 @@
-import { addMilliseconds, milliseconds } from 'date-fns';
+import { addMilliseconds } from 'date-fns/addMilliseconds';
+import { milliseconds } from 'date-fns/milliseconds';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { Db } from '../db/client.ts';

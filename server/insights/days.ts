@@ -1,4 +1,8 @@
-import { addDays, eachDayOfInterval, format, parseISO, startOfISOWeek } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
+import { startOfISOWeek } from 'date-fns/startOfISOWeek';
 import type { DayStats, Stats } from '#shared/schemas/insights.ts';
 
 /** Insights count UTC days, written as yyyy-mm-dd. */

@@ -1,4 +1,4 @@
-import { milliseconds } from 'date-fns';
+import { milliseconds } from 'date-fns/milliseconds';
 /**
  * Promotion: what a listing's paid type costs and how long it lasts. The reservation at submission,
  * the first period at approval, upgrades, renewals and expiry all happen here; money moves only

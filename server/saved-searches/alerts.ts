@@ -1,4 +1,5 @@
-import { milliseconds, subMilliseconds } from 'date-fns';
+import { milliseconds } from 'date-fns/milliseconds';
+import { subMilliseconds } from 'date-fns/subMilliseconds';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SavedSearchAlert, SavedSearchFilters } from '#shared/schemas/saved-search.ts';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,5 @@
-import { milliseconds, subMilliseconds } from 'date-fns';
+import { milliseconds } from 'date-fns/milliseconds';
+import { subMilliseconds } from 'date-fns/subMilliseconds';
 import { and, count, eq, isNotNull, isNull, min, sql, type SQL } from 'drizzle-orm';
 import type { Turnaround } from '#shared/schemas/trust.ts';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,5 @@
-import { addMilliseconds, milliseconds } from 'date-fns';
+import { addMilliseconds } from 'date-fns/addMilliseconds';
+import { milliseconds } from 'date-fns/milliseconds';
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';

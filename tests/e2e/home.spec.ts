@@ -64,7 +64,9 @@ test('Top Spotted shows the featured cars with their views, and a car opens its 
   await expect(cards).toHaveCount(topSpottedCars.length);
   const first = topSpottedCars[0]!;
   await expect(cards.first()).toContainText(first.title);
-  await expect(cards.first()).toContainText(`${first.views} views`);
+  // Journeys running beside this one may open the same car: its count only grows meanwhile.
+  const shown = (await cards.first().textContent())?.match(/([\d,]+) views/)?.[1];
+  expect(Number(shown?.replace(/,/g, ''))).toBeGreaterThanOrEqual(first.views);
   await cards.first().click();
   await expect(page).toHaveURL(new RegExp(`/car/${first.id}$`));
 });

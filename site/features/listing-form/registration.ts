@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { REGISTRATION_PATTERN } from '#shared/schemas/listing-fields.ts';
 
 /** One choice of the registration expiry field: null means 'Not registered'. */
