@@ -76,20 +76,31 @@ export default defineConfig({
     {
       // Saves the administrator's session and sets the store links, once per run.
       name: 'setup',
-      testMatch: /setup\/.*\.setup\.ts$/,
+      testMatch: /setup\/run\.setup\.ts$/,
+    },
+    {
+      // The README's pictures, compared on the demo data before any journey changes it
+      // (`npm run screenshots` takes them again).
+      name: 'screenshots',
+      testMatch: /setup\/readme-images\.setup\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      snapshotPathTemplate: 'docs/images/{arg}{ext}',
+      // The back-office's table of days moves with the date; anything more is a changed screen.
+      expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.02, animations: 'disabled' } },
+      dependencies: ['setup'],
     },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       grepInvert: sharedState,
-      dependencies: ['setup'],
+      dependencies: ['screenshots'],
     },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], channel: undefined },
       grep: phoneJourneys,
       grepInvert: sharedState,
-      dependencies: ['setup'],
+      dependencies: ['screenshots'],
     },
     {
       name: 'shared-state',

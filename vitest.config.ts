@@ -31,8 +31,8 @@ const pgliteInGate = [
   '**/attack/crash.test.ts',
 ];
 
-/** The embedded start and the demo seed (each makes the demo's photos): the gate's PGlite only. */
-const embeddedOnlyInGate = ['server/boot.test.ts', 'server/db/seed/demo-listings.test.ts'];
+/** The embedded start with its demo data (whose photos take a minute): the gate's PGlite only. */
+const embeddedOnlyInGate = ['server/boot.test.ts'];
 
 export default defineConfig(async () => {
   const postgres = await reachable(testDatabaseUrl);
