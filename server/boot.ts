@@ -65,10 +65,10 @@ export async function boot(
     storage,
     payments: await paymentProvider(config, db),
     changes,
-    reference: referenceCache(db, changes),
-    views: viewCounter(db, caches.liveListings),
+    referenceCache: referenceCache(db, changes),
+    views: viewCounter(db, caches.liveListingCache),
     tallies: tallyCounter(db),
-    counts: countCache(changes),
+    countCache: countCache(changes),
     ...caches,
   };
   const admin = await ensureAdmin(db, config);

@@ -25,17 +25,17 @@ export interface Deps {
   payments: PaymentProvider;
   /** What changed, from any instance (database notices), for what is kept in memory. */
   changes: Changes;
-  reference: ReferenceCache;
+  referenceCache: ReferenceCache;
   views: ViewCounter;
   /** Impressions, favourites and searches, batched like the views (server/insights). */
   tallies: TallyCounter;
-  counts: CountCache;
+  countCache: CountCache;
   /** Live listings as they show to everyone, kept until what they show changes. */
-  details: TaggedCache<CarDetail>;
+  listingDetailCache: TaggedCache<CarDetail>;
   /** Live listings' owners and views, for views and beacons (server/listings/details.ts). */
-  liveListings: TaggedCache<LiveListing>;
+  liveListingCache: TaggedCache<LiveListing>;
   /** Answers of the public lists, as JSON text, kept until a listing changes. */
-  lists: TaggedCache<string>;
+  listAnswerCache: TaggedCache<string>;
   /** Live listings' cards, as JSON text, kept until the listing, its seller or the reference change. */
-  cards: TaggedCache<string>;
+  cardCache: TaggedCache<string>;
 }

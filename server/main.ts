@@ -66,7 +66,7 @@ async function main() {
   const api = createApp(deps);
   const { handler: renderSite } = (await import(SITE_ENTRY.href)) as { handler: AstroHandler };
 
-  const pages =
+  const pageCache =
     config.PAGE_CACHE_MB > 0
       ? new PageCache(
           {
@@ -94,7 +94,7 @@ async function main() {
   });
   server.route('/', opsRouter(deps.db, lifecycle, config.METRICS_TOKEN));
   mountApi(server, api);
-  if (pages) server.use(keptPages(pages));
+  if (pageCache) server.use(keptPages(pageCache));
   server.use(
     '/_astro/*',
     async (c, next) => {
@@ -122,10 +122,10 @@ async function main() {
     const connection = { incoming: c.env.incoming };
     const locals: App.Locals = {
       api: (request: Request) => Promise.resolve(api.fetch(request, connection)),
-      page: pageDelivery(c.env.incoming, pages),
+      page: pageDelivery(c.env.incoming, pageCache),
       data: {
         listing: (id: number) => liveListingPage(deps, id),
-        configuration: async () => (await deps.reference.get()).configuration,
+        configuration: async () => (await deps.referenceCache.get()).configuration,
       },
     };
     await renderSite(c.env.incoming, c.env.outgoing, undefined, locals);

@@ -6,7 +6,7 @@ import { ok } from '../http/respond.ts';
 import * as catalog from './catalog.service.ts';
 import type * as routes from './catalog.routes.ts';
 
-const reference = (c: { var: { deps: Deps } }) => c.var.deps.reference.get();
+const reference = (c: { var: { deps: Deps } }) => c.var.deps.referenceCache.get();
 
 export const enumerables: Handler<typeof routes.enumerables> = async (c) =>
   ok(c, (await reference(c)).enumerables);
@@ -26,7 +26,7 @@ export const equipment: Handler<typeof routes.equipment> = async (c) =>
 export const addMake: Handler<typeof routes.addMake> = async (c) => {
   const admin = requireCaller(c.var);
   const make = await catalog.addMake(c.var.deps.db, admin.id, c.req.valid('json').name);
-  c.var.deps.reference.invalidate();
+  c.var.deps.referenceCache.invalidate();
   return ok(c, make, messages.admin.makeInserted);
 };
 
@@ -34,6 +34,6 @@ export const addModel: Handler<typeof routes.addModel> = async (c) => {
   const admin = requireCaller(c.var);
   const { brandId, name } = c.req.valid('json');
   const model = await catalog.addModel(c.var.deps.db, admin.id, brandId, name);
-  c.var.deps.reference.invalidate();
+  c.var.deps.referenceCache.invalidate();
   return ok(c, model, messages.admin.modelInserted);
 };

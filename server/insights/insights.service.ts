@@ -81,7 +81,7 @@ function averages(days: DayStats[]): Averages | null {
  * outside them) and the averages per day before and after its latest promotion started.
  */
 export async function listingInsights(
-  deps: Pick<Deps, 'db' | 'reference' | 'config'>,
+  deps: Pick<Deps, 'db' | 'referenceCache' | 'config'>,
   caller: Caller,
   id: number,
 ): Promise<ListingInsights> {
@@ -111,7 +111,7 @@ export async function listingInsights(
       .where(eq(subscriptions.listingId, id))
       .orderBy(desc(subscriptions.createdAt))
       .limit(1),
-    deps.reference.get(),
+    deps.referenceCache.get(),
   ]);
   const days = fillDays(daysBetween(first, today), rows.map(withContacts));
   const totals = total(days);
@@ -169,13 +169,13 @@ export async function listingInsights(
  * also the whole stock per week over the last STOCK_WEEKS weeks.
  */
 export async function sellerInsights(
-  deps: Pick<Deps, 'db' | 'reference'>,
+  deps: Pick<Deps, 'db' | 'referenceCache'>,
   userId: number,
 ): Promise<SellerInsights> {
   const { db } = deps;
   const [owner] = await db.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId));
   if (!owner) throw notFound('User not found');
-  const reference = await deps.reference.get();
+  const reference = await deps.referenceCache.get();
   const rows = await db
     .select({
       id: listings.id,

@@ -23,12 +23,13 @@ const detailBytes = (detail: CarDetail) => JSON.stringify(detail).length;
 /**
  * What the listing reads keep in memory, each entry until a change notice ends it, the texts
  * bounded by the length of their JSON:
- * - `details`: a live listing as it shows to everyone, about 20 KB of JSON each (the listing, its
- *   photos' versions and its 24 cards), 24 MB at most (about 1,200);
- * - `liveListings`: a live listing's owner, age and views, a few hundred bytes each with its tag;
- * - `lists`: answers of the public lists (searches, the home list), about 35 KB for a page of 50
- *   cards, 8 MB at most (about 230 such pages);
- * - `cards`: live listings' cards as JSON text, about 700 bytes each, 12 MB at most (about
+ * - `listingDetailCache`: a live listing as it shows to everyone, about 20 KB of JSON each (the
+ *   listing, its photos' versions and its 24 cards), 24 MB at most (about 1,200);
+ * - `liveListingCache`: a live listing's owner, age and views, a few hundred bytes each with its
+ *   tag;
+ * - `listAnswerCache`: answers of the public lists (searches, the home list), about 35 KB for a
+ *   page of 50 cards, 8 MB at most (about 230 such pages);
+ * - `cardCache`: live listings' cards as JSON text, about 700 bytes each, 12 MB at most (about
  *   16,000), which searches no list answered yet are made of; a reference notice ends them all.
  * The last three show view counts, so they are also read again within a minute. A listing's
  * details and a list's answer are kept from their second read (among the last 20,000 listings and
@@ -37,7 +38,7 @@ const detailBytes = (detail: CarDetail) => JSON.stringify(detail).length;
  */
 export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 24) {
   return {
-    details: new TaggedCache<CarDetail>(
+    listingDetailCache: new TaggedCache<CarDetail>(
       {
         maxEntries: 10_000,
         maxBytes: detailsMb * MB,
@@ -47,11 +48,11 @@ export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 2
       },
       changes,
     ),
-    liveListings: new TaggedCache<LiveListing>(
+    liveListingCache: new TaggedCache<LiveListing>(
       { maxEntries: 10_000, ttlMs: VIEWS_KEPT_MS },
       changes,
     ),
-    lists: new TaggedCache<string>(
+    listAnswerCache: new TaggedCache<string>(
       {
         maxEntries: 1000,
         maxBytes: 8 * MB,
@@ -61,7 +62,7 @@ export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 2
       },
       changes,
     ),
-    cards: new TaggedCache<string>(
+    cardCache: new TaggedCache<string>(
       {
         maxEntries: 16_000,
         maxBytes: 12 * MB,

@@ -23,17 +23,17 @@ describe('a live listing read from the detail cache', () => {
     const first = await read(id);
     expect(first.similarCars.map((c) => c.id)).toContain(similar);
     // A listing read once is not kept; read again, it is.
-    expect(ctx.deps.details.get(String(id))).toBeUndefined();
+    expect(ctx.deps.listingDetailCache.get(String(id))).toBeUndefined();
     expect(await read(id)).toEqual(first);
-    expect(ctx.deps.details.get(String(id))).toBeDefined();
+    expect(ctx.deps.listingDetailCache.get(String(id))).toBeDefined();
 
     // Changes as another instance would make them: only the database's notices reach this one.
     await ctx.db.update(users).set({ phone: '79000999' }).where(eq(users.id, seller.userId));
-    await vi.waitFor(() => expect(ctx.deps.details.get(String(id))).toBeUndefined());
+    await vi.waitFor(() => expect(ctx.deps.listingDetailCache.get(String(id))).toBeUndefined());
     expect((await read(id)).user.phone).toBe('79000999');
 
     await ctx.db.update(listings).set({ price: 10_900 }).where(eq(listings.id, similar));
-    await vi.waitFor(() => expect(ctx.deps.details.get(String(id))).toBeUndefined());
+    await vi.waitFor(() => expect(ctx.deps.listingDetailCache.get(String(id))).toBeUndefined());
     expect((await read(id)).similarCars.find((c) => c.id === similar)?.price).toBe(10_900);
 
     await ctx

@@ -95,7 +95,7 @@ const isFavorite = async (deps: Pick<Deps, 'db'>, viewerId: number | null, listi
 
 /** A listing as the details screens show it to `viewerId` (null: anonymous), with its row. */
 async function readListing(
-  deps: Pick<Deps, 'db' | 'reference'>,
+  deps: Pick<Deps, 'db' | 'referenceCache'>,
   listingId: number,
   viewerId: number | null,
 ): Promise<{ row: Row; detail: CarDetail } | null> {
@@ -103,7 +103,7 @@ async function readListing(
   if (!view) return null;
   const isOwner = viewerId === view.listing.userId;
   const [reference, carousels, favorite] = await Promise.all([
-    deps.reference.get(),
+    deps.referenceCache.get(),
     isOwner ? { userCars: [], similarCars: [] } : carouselCards(deps.db, view),
     isFavorite(deps, viewerId, listingId),
   ]);
@@ -112,7 +112,7 @@ async function readListing(
 
 /** Everything the details screens show of one listing row, for `viewerId` (null: anonymous). */
 export async function describeListing(
-  deps: Pick<Deps, 'db' | 'reference'>,
+  deps: Pick<Deps, 'db' | 'referenceCache'>,
   row: Row,
   viewerId: number | null,
 ): Promise<CarDetail> {
@@ -244,7 +244,7 @@ async function everyonesDetail(
   listingId: number,
   row?: (read: Row | undefined) => void,
 ): Promise<CarDetail | null> {
-  return deps.details.getOrCompute(String(listingId), async () => {
+  return deps.listingDetailCache.getOrCompute(String(listingId), async () => {
     const read = await readListing(deps, listingId, null);
     row?.(read?.row);
     if (!read || !isLiveRow(read.row)) return null;
@@ -276,7 +276,7 @@ const liveListingById = prepared(
 /** Keeps what a view needs of a live listing `row` just read, with its `views`. */
 function keep(deps: Deps, row: Row, views: number) {
   const live = { userId: row.userId, publishedAt: row.publishedAt, views };
-  deps.liveListings.set(String(row.id), live, [`listing:${row.id}`]);
+  deps.liveListingCache.set(String(row.id), live, [`listing:${row.id}`]);
 }
 
 /**
@@ -285,7 +285,7 @@ function keep(deps: Deps, row: Row, views: number) {
  * lifetime); the instance that writes the counted views brings its own up to date at once.
  */
 export const liveListing = (deps: Deps, listingId: number) =>
-  deps.liveListings.getOrCompute(String(listingId), async () => {
+  deps.liveListingCache.getOrCompute(String(listingId), async () => {
     const [live] = await liveListingById(deps.db).execute({ id: listingId });
     return live ? { value: live, tags: [`listing:${listingId}`] } : null;
   });

@@ -35,7 +35,7 @@ const keptList = async <T>(
   tags: string[],
   compute: () => Promise<Encoded<T>>,
 ) => {
-  const text = await c.var.deps.lists.getOrCompute(key, async () => ({
+  const text = await c.var.deps.listAnswerCache.getOrCompute(key, async () => ({
     value: await compute(),
     tags,
   }));
@@ -47,7 +47,12 @@ export const home: Handler<typeof routes.home> = async (c) => {
   const page = c.req.valid('json');
   return keptList(c, `home:${JSON.stringify(page)}`, ['listings', 'ads', 'reference'], async () => {
     const [list, ads, topSpottedCars] = await Promise.all([
-      cardPage(db, { where: isListed, orderBy: defaultOrder, counts: c.var.deps.counts, ...page }),
+      cardPage(db, {
+        where: isListed,
+        orderBy: defaultOrder,
+        counts: c.var.deps.countCache,
+        ...page,
+      }),
       liveAds(db),
       cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
     ]);
@@ -69,14 +74,14 @@ export const search: Handler<typeof routes.search> = async (c) => {
         orderBy: sortOrder(filters.sortBy, filters.sortDirection),
         pageNumber: filters.pageNumber,
         pageSize: filters.pageSize,
-        counts: c.var.deps.counts,
+        counts: c.var.deps.countCache,
         shape: {
           key: `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`,
           filters: shape,
           values,
         },
       },
-      c.var.deps.cards,
+      c.var.deps.cardCache,
     );
   });
 };

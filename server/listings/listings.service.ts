@@ -105,7 +105,7 @@ async function withPhotos<T>(
 
 /** POST cars/add: a new listing request (PENDING); a paid type reserves its price. */
 export async function createListing(deps: Deps, caller: Caller, input: ListingPayload) {
-  const values = checkListing(await deps.reference.get(), input, 'add');
+  const values = checkListing(await deps.referenceCache.get(), input, 'add');
   const listingTypeId = input.adTypeId as number;
   return withPhotos(deps, input, [], (photos) =>
     deps.db.transaction(async (tx) => {
@@ -136,7 +136,7 @@ export async function editLiveListing(
   if (original.originalId !== null || !['ACTIVE', 'SUSPENDED'].includes(original.state)) {
     throw badRequest('Only a live listing can be edited this way');
   }
-  const values = checkListing(await deps.reference.get(), input, 'edit');
+  const values = checkListing(await deps.referenceCache.get(), input, 'edit');
   const [pending] = await deps.db
     .select()
     .from(listings)
@@ -188,7 +188,7 @@ export async function editRequest(
   assertOwner(row, caller);
   if (!REQUEST_STATES.includes(row.state))
     throw badRequest('Only a pending or denied listing can be edited this way');
-  const values = checkListing(await deps.reference.get(), input, 'edit');
+  const values = checkListing(await deps.referenceCache.get(), input, 'edit');
   const before = await photoKeys(deps.db, [row.id]);
   await withPhotos(deps, input, before, (photos) =>
     deps.db.transaction(async (tx) => {

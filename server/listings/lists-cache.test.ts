@@ -34,7 +34,7 @@ describe('the public lists, kept between changes', () => {
     expect(before.cars.map((c) => [c.id, c.price])).toEqual([[first, 10_000]]);
     // Kept from its second time (a search made once is not: see the tagged cache's tests).
     expect(await search(chassis)).toEqual(before);
-    expect(ctx.deps.lists.size).toBeGreaterThan(0);
+    expect(ctx.deps.listAnswerCache.size).toBeGreaterThan(0);
 
     // Changes as another instance would make them: only the database's notices reach this one.
     await ctx.db.update(listings).set({ price: 9_500 }).where(eq(listings.id, first));
@@ -69,7 +69,7 @@ describe('the public lists, kept between changes', () => {
     let minPrice = 0;
     const fresh = async () => (await search(chassis, { minPrice: minPrice++ })).cars;
     expect((await fresh()).map((c) => [c.id, c.price])).toEqual([[id, 10_000]]);
-    expect(ctx.deps.cards.get(String(id))).toBeDefined();
+    expect(ctx.deps.cardCache.get(String(id))).toBeDefined();
 
     await ctx.db.update(listings).set({ price: 9_000 }).where(eq(listings.id, id));
     await vi.waitFor(async () => expect((await fresh()).map((c) => c.price)).toEqual([9_000]));

@@ -66,11 +66,11 @@ export type ModerationList = keyof typeof moderationLists;
  * 10,000), or one page and the total when any list parameter was sent.
  */
 export function moderationList(
-  deps: Pick<Deps, 'db' | 'counts'>,
+  deps: Pick<Deps, 'db' | 'countCache'>,
   list: ModerationList,
   query: ListQuery<CardSort>,
 ): Promise<CarCard[] | ListPage<CarCard>> {
-  if (wantsPage(query)) return moderationPage(deps.db, list, query, deps.counts);
+  if (wantsPage(query)) return moderationPage(deps.db, list, query, deps.countCache);
   const { where, order } = moderationLists[list];
   return cards(deps.db, where, order, list === 'active' ? 10_000 : 500);
 }

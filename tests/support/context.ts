@@ -67,10 +67,10 @@ export async function createTestContext(env: Record<string, string> = {}) {
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
     vapid: await loadVapidKeys(database.db, config),
     changes,
-    reference: referenceCache(database.db, changes),
-    views: viewCounter(database.db, caches.liveListings),
+    referenceCache: referenceCache(database.db, changes),
+    views: viewCounter(database.db, caches.liveListingCache),
     tallies: tallyCounter(database.db),
-    counts: countCache(changes),
+    countCache: countCache(changes),
     ...caches,
   };
   const app = createApp(deps);
