@@ -1,9 +1,9 @@
-import type { CarDetail } from '#shared/schemas/listing-display.ts';
+import type { CarCard, CarDetail } from '#shared/schemas/listing-display.ts';
 import type { ReferenceCache } from './catalog/reference.ts';
 import type { Config } from './config.ts';
 import type { TaggedCache } from './db/tagged-cache.ts';
 import type { CountCache } from './listings/counts.ts';
-import type { LiveListing } from './listings/caches.ts';
+import type { ListAnswer, LiveListing } from './listings/caches.ts';
 import type { ViewCounter } from './listings/views.ts';
 import type { TallyCounter } from './insights/tallies.ts';
 import type { Changes } from './db/changes.ts';
@@ -34,8 +34,8 @@ export interface Deps {
   listingDetailCache: TaggedCache<CarDetail>;
   /** Live listings' owners and views, for views and beacons (server/listings/details.ts). */
   liveListingCache: TaggedCache<LiveListing>;
-  /** Answers of the public lists, as JSON text, kept until a listing changes. */
-  listAnswerCache: TaggedCache<string>;
-  /** Live listings' cards, as JSON text, kept until the listing, its seller or the reference change. */
-  cardCache: TaggedCache<string>;
+  /** Answers of the public lists, kept until a listing changes. */
+  listAnswerCache: TaggedCache<ListAnswer>;
+  /** Live listings' cards, kept until the listing, its seller or the reference change. */
+  cardCache: TaggedCache<CarCard>;
 }

@@ -33,20 +33,3 @@ export function json<T, S extends ContentfulStatusCode>(
 export function ok<T>(c: Context, data: T, message = '') {
   return json(c, { code: 0 as const, message, data }, 200);
 }
-
-/** JSON text that encodes a `T`: data kept encoded (in a cache) and answered as it is. */
-export type Encoded<T> = string & { readonly encodes: T };
-
-/** `value` as JSON text, to be kept (in a cache) and answered as it is. */
-export const keptJson = <T>(value: T) => JSON.stringify(value) as Encoded<T>;
-
-/** Marks `text` as the encoding of a `T`; the caller vouches for it (it came from stringify). */
-export const encoded = <T>(text: string) => text as Encoded<T>;
-
-/** The success envelope around data already encoded: no parse and no second stringify. */
-export function okEncoded<T>(c: Context, data: Encoded<T>) {
-  const text = `{"code":0,"message":"","data":${data}}`;
-  const res: Response = c.body(text, 200, { 'Content-Type': 'application/json' });
-  c.set('json', { res, text } satisfies JsonText);
-  return res as JsonAnswer<{ code: 0; message: string; data: T }, 200>;
-}

@@ -1,4 +1,4 @@
-import type { CarDetail } from '#shared/schemas/listing-display.ts';
+import type { CarCard, CarDetail, CarPage, HomePage } from '#shared/schemas/listing-display.ts';
 import type { Changes } from '../db/changes.ts';
 import { TaggedCache } from '../db/tagged-cache.ts';
 
@@ -14,22 +14,22 @@ export interface LiveListing {
   views: number;
 }
 
-/** A kept JSON text's size, as its length. */
-const textBytes = (text: string) => text.length;
+/** What the public lists answer: the home page, or a page of cards (a search). */
+export type ListAnswer = HomePage | CarPage;
 
-/** A kept listing detail's size, as the length of its JSON. */
-const detailBytes = (detail: CarDetail) => JSON.stringify(detail).length;
+/** A kept value's size, as the length of its JSON. */
+const jsonBytes = (value: unknown) => JSON.stringify(value).length;
 
 /**
- * What the listing reads keep in memory, each entry until a change notice ends it, the texts
- * bounded by the length of their JSON:
+ * What the listing reads keep in memory, each entry until a change notice ends it, bounded by
+ * the length of their JSON:
  * - `listingDetailCache`: a live listing as it shows to everyone, about 20 KB of JSON each (the
  *   listing, its photos' versions and its 24 cards), 24 MB at most (about 1,200);
  * - `liveListingCache`: a live listing's owner, age and views, a few hundred bytes each with its
  *   tag;
  * - `listAnswerCache`: answers of the public lists (searches, the home list), about 35 KB for a
  *   page of 50 cards, 8 MB at most (about 230 such pages);
- * - `cardCache`: live listings' cards as JSON text, about 700 bytes each, 12 MB at most (about
+ * - `cardCache`: live listings' cards, about 700 bytes of JSON each, 12 MB at most (about
  *   16,000), which searches no list answered yet are made of; a reference notice ends them all.
  * The last three show view counts, so they are also read again within a minute. A listing's
  * details and a list's answer are kept from their second read (among the last 20,000 listings and
@@ -42,7 +42,7 @@ export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 2
       {
         maxEntries: 10_000,
         maxBytes: detailsMb * MB,
-        sizeOf: detailBytes,
+        sizeOf: jsonBytes,
         ttlMs: 60_000,
         keepRepeated: { remember: 20_000 },
       },
@@ -52,21 +52,21 @@ export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 2
       { maxEntries: 10_000, ttlMs: VIEWS_KEPT_MS },
       changes,
     ),
-    listAnswerCache: new TaggedCache<string>(
+    listAnswerCache: new TaggedCache<ListAnswer>(
       {
         maxEntries: 1000,
         maxBytes: 8 * MB,
-        sizeOf: textBytes,
+        sizeOf: jsonBytes,
         ttlMs: VIEWS_KEPT_MS,
         keepRepeated: { remember: 10_000 },
       },
       changes,
     ),
-    cardCache: new TaggedCache<string>(
+    cardCache: new TaggedCache<CarCard>(
       {
         maxEntries: 16_000,
         maxBytes: 12 * MB,
-        sizeOf: textBytes,
+        sizeOf: jsonBytes,
         ttlMs: VIEWS_KEPT_MS,
         endedBy: ['reference'],
       },

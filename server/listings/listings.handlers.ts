@@ -4,14 +4,15 @@ import { requireCaller, requireSelfOrAdmin } from '../auth/guard.ts';
 import type { Handler } from '../http/openapi.ts';
 import { clientIp } from '../http/rate-limit.ts';
 import { visitorKey } from './visitor.ts';
-import { keptJson, ok, okEncoded, type Encoded } from '../http/respond.ts';
+import { ok } from '../http/respond.ts';
+import type { ListAnswer } from './caches.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Context } from 'hono';
 import { addFavorite, favoritePage, removeFavorite } from './favorites.service.ts';
 import {
   cardPage,
-  cardPageText,
   cards,
+  keptCardPage,
   defaultOrder,
   isListed,
   topSpottedWhere,
@@ -25,21 +26,21 @@ import { and, desc, eq } from 'drizzle-orm';
 import { listings as table } from '../db/schema/index.ts';
 
 /**
- * The public lists' answers are the same for every caller: each is kept as its JSON text until a
- * live listing, the reference data (or, for the home list, an ad) changes, or a minute has passed
- * (the cards' view counts and sellers' towns).
+ * The public lists' answers are the same for every caller: each is kept until a live listing, the
+ * reference data (or, for the home list, an ad) changes, or a minute has passed (the cards' view
+ * counts and sellers' towns). A key's prefix names its list, so a key always holds the same type.
  */
-const keptList = async <T>(
+const keptList = async <T extends ListAnswer>(
   c: Context<AppEnv>,
   key: string,
   tags: string[],
-  compute: () => Promise<Encoded<T>>,
+  compute: () => Promise<T>,
 ) => {
-  const text = await c.var.deps.listAnswerCache.getOrCompute(key, async () => ({
+  const answer = await c.var.deps.listAnswerCache.getOrCompute(key, async () => ({
     value: await compute(),
     tags,
   }));
-  return okEncoded(c, (text ?? 'null') as Encoded<T>);
+  return ok(c, answer as T);
 };
 
 export const home: Handler<typeof routes.home> = async (c) => {
@@ -56,10 +57,7 @@ export const home: Handler<typeof routes.home> = async (c) => {
       liveAds(db),
       cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
     ]);
-    return keptJson({
-      cars: { cars: list.cars, ads, totalCount: list.totalCount },
-      topSpottedCars,
-    });
+    return { cars: { cars: list.cars, ads, totalCount: list.totalCount }, topSpottedCars };
   });
 };
 
@@ -67,7 +65,7 @@ export const search: Handler<typeof routes.search> = async (c) => {
   const filters = c.req.valid('json');
   return keptList(c, `search:${JSON.stringify(filters)}`, ['listings', 'reference'], () => {
     const { shape, where, values } = searchShape(filters);
-    return cardPageText(
+    return keptCardPage(
       c.var.deps.db,
       {
         where,

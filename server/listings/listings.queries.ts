@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { CarCard } from '#shared/schemas/listing-display.ts';
+import type { CarCard, CarPage } from '#shared/schemas/listing-display.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings, listingViewCounts, users } from '../db/schema/index.ts';
 import { prepared, preparedShapes, statementName } from '../db/prepared.ts';
@@ -7,7 +7,6 @@ import { referenceOf, type Reference } from '../catalog/reference.ts';
 import type { CountCache } from './counts.ts';
 import { cardUrl, cardVersions } from './photos.ts';
 import type { TaggedCache } from '../db/tagged-cache.ts';
-import { encoded, keptJson, type Encoded } from '../http/respond.ts';
 
 /**
  * Live listings: approved, not an edit request, shown to everyone. The state is written as a
@@ -253,19 +252,19 @@ export async function cardPage(
 }
 
 /**
- * The same page as JSON text, made of the cards `kept` holds: the page's statement reads only the
- * listings' ids (from the indexes, without the cards' photos, views and sellers), and the cards
- * not kept yet are read in one more statement and kept, each until its listing, its seller or the
- * reference data change, or a minute has passed (its view count).
+ * The same page, made of the cards `kept` holds: the page's statement reads only the listings'
+ * ids (from the indexes, without the cards' photos, views and sellers), and the cards not kept yet
+ * are read in one more statement and kept, each until its listing, its seller or the reference
+ * data change, or a minute has passed (its view count).
  */
-export async function cardPageText(
+export async function keptCardPage(
   db: Db,
   page: CardPage,
-  kept: TaggedCache<string>,
-): Promise<Encoded<{ cars: CarCard[]; totalCount: number }>> {
+  kept: TaggedCache<CarCard>,
+): Promise<CarPage> {
   const { rows, totalCount } = await pageOf(db, page, 'ids');
-  const texts = rows.map((row) => kept.get(String(row.id)));
-  const missing = rows.flatMap((row, i) => (texts[i] === undefined ? [row.id] : []));
+  const cars = rows.map((row) => kept.get(String(row.id)));
+  const missing = rows.flatMap((row, i) => (cars[i] === undefined ? [row.id] : []));
   if (missing.length) {
     const keep = kept.keeper();
     const [read, reference] = await Promise.all([
@@ -275,14 +274,14 @@ export async function cardPageText(
     const byId = new Map(read.map((row) => [row.id, row]));
     rows.forEach(({ id }, i) => {
       const row = byId.get(id);
-      if (texts[i] !== undefined || !row) return;
-      texts[i] = keptJson(toCard(row, reference));
-      keep(String(id), texts[i], [`listing:${id}`, `seller:${row.userId}`]);
+      if (cars[i] !== undefined || !row) return;
+      const card = toCard(row, reference);
+      cars[i] = card;
+      keep(String(id), card, [`listing:${id}`, `seller:${row.userId}`]);
     });
   }
   // A listing taken down between the two statements is left out.
-  const cars = texts.filter((text) => text !== undefined).join(',');
-  return encoded(`{"cars":[${cars}],"totalCount":${totalCount}}`);
+  return { cars: cars.filter((card) => card !== undefined), totalCount };
 }
 
 /** Cards without paging (short lists: carousels, admin grids). */

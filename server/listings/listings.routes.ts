@@ -2,8 +2,8 @@ import { idParam, paging } from '#shared/schemas/envelope.ts';
 import {
   carDetailSchema,
   carPageSchema,
-  carCardSchema,
   editDetailsSchema,
+  homePageSchema,
 } from '#shared/schemas/listing-display.ts';
 import {
   editListingSchema,
@@ -21,14 +21,6 @@ import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/o
 
 const tag = 'Listings';
 const created = z.object({ id: z.number().int() });
-const adSchema = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  image: z.string().nullable(),
-  title: z.string(),
-  description: z.string(),
-});
-
 export const home = route({
   method: 'post',
   path: '/cars',
@@ -37,17 +29,7 @@ export const home = route({
   summary: 'Get the home page',
   description: "The home page: live listings (promoted first), the ads and 'Top Spotted'",
   request: { body: jsonBody(paging()) },
-  responses: responses(
-    z.object({
-      cars: z.object({
-        cars: z.array(carCardSchema),
-        ads: z.array(adSchema),
-        totalCount: z.number().int(),
-      }),
-      topSpottedCars: z.array(carCardSchema),
-    }),
-    'A page of cards',
-  ),
+  responses: responses(homePageSchema, 'A page of cards'),
 });
 
 export const search = route({

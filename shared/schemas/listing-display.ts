@@ -56,6 +56,27 @@ export type CarCard = z.infer<typeof carCardSchema>;
 export const carPageSchema = z
   .object({ cars: z.array(carCardSchema), totalCount: z.number().int() })
   .meta({ id: 'CarPage' });
+export type CarPage = z.infer<typeof carPageSchema>;
+
+/** An ad between the home page's cards. */
+export const homeAdSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  image: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+});
+
+/** The home page: a page of live listings (promoted first) with the ads, and 'Top Spotted'. */
+export const homePageSchema = z.object({
+  cars: z.object({
+    cars: z.array(carCardSchema),
+    ads: z.array(homeAdSchema),
+    totalCount: z.number().int(),
+  }),
+  topSpottedCars: z.array(carCardSchema),
+});
+export type HomePage = z.infer<typeof homePageSchema>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
