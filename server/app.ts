@@ -15,7 +15,7 @@ import { identify } from './auth/guard.ts';
 import { catalogRouter } from './catalog/index.ts';
 import { configurationRouter } from './configuration/index.ts';
 import { apiCaching } from './http/caching.ts';
-import { rejectNulBytes } from './http/nul-bytes.ts';
+import { rejectUnstorableText } from './http/unstorable-text.ts';
 import { cspHash, defaultPolicy, pagePolicy } from './http/security-headers.ts';
 import { ApiError } from './http/errors.ts';
 import type { AppEnv } from './http/env.ts';
@@ -69,7 +69,7 @@ export function createApp(deps: Deps) {
     return limiter(size)(c, next);
   });
   api.use(apiCaching);
-  api.use(rejectNulBytes);
+  api.use(rejectUnstorableText);
   api.use(identify);
 
   const routes = api

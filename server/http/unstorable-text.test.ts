@@ -2,8 +2,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRequest } from '#shared/schemas/listing-search.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
-import { privatePayload, signUp } from '../../tests/support/factories.ts';
-import { NUL_MESSAGE } from './nul-bytes.ts';
+import { privatePayload, signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from './unstorable-text.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,6 +32,43 @@ describe('a NUL character in a request', () => {
       .client()
       .call((r) => r.cars.search.$post({ json: { chassisNumber: 'WVW' } as SearchRequest }));
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('an unpaired UTF-16 surrogate in a JSON body', () => {
+  it('answers 400 with a clear message for a user and an admin, and stores nothing', async () => {
+    const user = await signUp(ctx);
+    const search = await ctx.request('POST', '/api/saved-searches', {
+      token: user.accessToken,
+      body: { name: 'x', filters: { chassisNumber: 'AB\ud800' } },
+    });
+    expect(search).toMatchObject({ status: 400, code: 400, message: LONE_SURROGATE_MESSAGE });
+    const saved = await ctx.client(user.accessToken).call((r) => r['saved-searches'].$get());
+    expect(saved.data).toEqual([]);
+
+    const admin = await signUpAdmin(ctx);
+    const make = await ctx.request('POST', '/api/cars/brands/add', {
+      token: admin.accessToken,
+      body: { name: 'Make \udc00' },
+    });
+    expect(make).toMatchObject({ status: 400, message: LONE_SURROGATE_MESSAGE });
+    // In a key too.
+    const key = await ctx.request('POST', '/api/cars/search', { raw: '{"\\ud800x":1}' });
+    expect(key).toMatchObject({ status: 400, message: LONE_SURROGATE_MESSAGE });
+  });
+
+  it('lets a paired one through: a character beyond U+FFFF, escaped or not', async () => {
+    const admin = await signUpAdmin(ctx);
+    for (const [name, raw] of [
+      ['Escaped \u{1F697}', '{"name":"Escaped \\ud83d\\ude97"}'],
+      ['Raw \u{1F697}', JSON.stringify({ name: 'Raw \u{1F697}' })],
+    ] as const) {
+      const res = await ctx.request('POST', '/api/cars/brands/add', {
+        token: admin.accessToken,
+        raw,
+      });
+      expect(res).toMatchObject({ status: 200, data: { name } });
+    }
   });
 });
 
