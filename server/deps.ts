@@ -27,7 +27,7 @@ export interface Deps {
   changes: Changes;
   referenceCache: ReferenceCache;
   views: ViewCounter;
-  /** Impressions, favourites and searches, batched like the views (server/insights). */
+  /** Favourites and searches, batched like the views (server/insights). */
   tallies: TallyCounter;
   countCache: CountCache;
   /** Live listings as they show to everyone, kept until what they show changes. */

@@ -3,14 +3,18 @@ import type { Handler } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
 import { countView } from '../listings/details.ts';
 import { visitorKey } from '../listings/visitor.ts';
-import { isBot } from './bots.ts';
 import type * as routes from './insights.routes.ts';
 import { listingInsights, sellerInsights, siteInsights } from './insights.service.ts';
 
+/**
+ * Cards shown in a list: each counts once per visitor and day, like a view (the owner's never),
+ * so a beacon sent again adds nothing; a search page's also counts the search.
+ */
 export const impressions: Handler<typeof routes.impressions> = (c) => {
   const { ids, place } = c.req.valid('json');
-  if (!isBot(c.req.header('user-agent'))) {
-    c.var.deps.tallies.add('impression', [...new Set(ids)], c.var.caller?.id ?? null);
+  const visitor = visitorKey(c);
+  if (visitor) {
+    for (const id of new Set(ids)) c.var.deps.views.record(id, visitor, 'impression');
     if (place === 'search') c.var.deps.tallies.search();
   }
   return ok(c, null);

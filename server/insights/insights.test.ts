@@ -72,7 +72,7 @@ describe('counting', () => {
     expect(res.data.days.at(-1)).toMatchObject({ day: today(), views: 2 });
   });
 
-  it('counts impressions and searches, leaving out the owner and robots', async () => {
+  it('counts an impression once per visitor and day, never the owner’s nor a robot’s, and searches', async () => {
     const { seller, id } = await sellerWithListing();
     const before = await ctx
       .client(admin.accessToken)
@@ -82,6 +82,12 @@ describe('counting', () => {
     await shown('home', browser('198.51.100.1'));
     await shown('search', browser('198.51.100.2', googlebot));
     await shown('search', signedIn(seller.accessToken));
+    await flushCounters(ctx.deps);
+    // The same beacon sent thirty times by another visitor, across a flush, is one impression.
+    for (let i = 0; i < 30; i++) await shownIn('home', [id], browser('198.51.100.3'));
+    await flushCounters(ctx.deps);
+    await shownIn('home', [id], browser('198.51.100.3'));
+    await shownIn('home', [id], browser('198.51.100.1'));
     await flushCounters(ctx.deps);
 
     const { data } = await insights(id, seller.accessToken);

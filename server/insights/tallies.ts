@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 /** What is counted every time it happens (no per-visitor rule): see ViewCounter for the others. */
-export type TallyKind = 'impression' | 'favoriteAdded' | 'favoriteRemoved';
+export type TallyKind = 'favoriteAdded' | 'favoriteRemoved';
 
 export interface TallyCounter {
   /** Counts `kind` of each listing, by `viewerId` (null: anonymous; the owner's are dropped). */
@@ -16,14 +16,10 @@ export interface TallyCounter {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * Impressions, favourites and searches are summed in memory per listing, day and viewer and
- * written every few seconds (with the views) as `+=` upserts, so public pages write nothing and
- * instances add up. Who the viewer was is used only at the flush, to leave out owners.
- *
- * Each day and viewer holds one map per kind from a listing's id to its count: numbers only, no
- * key text or row object per listing (a search page's beacon adds 24 listings; under load the
- * maps hold tens of thousands between two flushes, and what lives 5 seconds reaches V8's old
- * generation).
+ * Favourites and searches are summed in memory per listing, day and viewer and written every few
+ * seconds (with the views) as `+=` upserts, so public pages write nothing and instances add up.
+ * Who the viewer was is used only at the flush, to leave out owners. Each day and viewer holds
+ * one map per kind from a listing's id to its count: numbers only, no key text or row object.
  */
 export function tallyCounter(db: Db): TallyCounter {
   let pending = new Map<string, Group>();
@@ -60,7 +56,7 @@ export function tallyCounter(db: Db): TallyCounter {
   };
 }
 
-const KINDS = ['impression', 'favoriteAdded', 'favoriteRemoved'] as const satisfies TallyKind[];
+const KINDS = ['favoriteAdded', 'favoriteRemoved'] as const satisfies TallyKind[];
 
 /** One day's and viewer's counts: for each kind, a listing's id to its count. */
 interface Group {
@@ -70,7 +66,6 @@ interface Group {
 }
 
 const emptyCounts = (): Group['counts'] => ({
-  impression: new Map(),
   favoriteAdded: new Map(),
   favoriteRemoved: new Map(),
 });
@@ -80,7 +75,6 @@ interface Rows {
   listingId: number[];
   day: string[];
   viewer: number[];
-  impression: number[];
   favoriteAdded: number[];
   favoriteRemoved: number[];
 }
@@ -90,7 +84,6 @@ function rowsOf(groups: Iterable<Group>): Rows {
     listingId: [],
     day: [],
     viewer: [],
-    impression: [],
     favoriteAdded: [],
     favoriteRemoved: [],
   };
@@ -109,17 +102,16 @@ function rowsOf(groups: Iterable<Group>): Rows {
 function writeTallies(db: Db, rows: Rows) {
   // Joined with listings: owners are left out, and so is a listing removed since.
   return db.execute(sql`
-    insert into listing_stats (listing_id, day, impressions, favorites_added, favorites_removed)
-    select u.listing_id, u.day, sum(u.impressions)::int, sum(u.added)::int, sum(u.removed)::int
+    insert into listing_stats (listing_id, day, favorites_added, favorites_removed)
+    select u.listing_id, u.day, sum(u.added)::int, sum(u.removed)::int
     from unnest(
       ${sql.param(rows.listingId)}::int[], ${sql.param(rows.day)}::date[],
-      ${sql.param(rows.viewer)}::int[], ${sql.param(rows.impression)}::int[],
+      ${sql.param(rows.viewer)}::int[],
       ${sql.param(rows.favoriteAdded)}::int[], ${sql.param(rows.favoriteRemoved)}::int[])
-      as u(listing_id, day, viewer, impressions, added, removed)
+      as u(listing_id, day, viewer, added, removed)
     join listings on listings.id = u.listing_id and listings.user_id <> u.viewer
     group by u.listing_id, u.day
     on conflict (listing_id, day) do update set
-      impressions = listing_stats.impressions + excluded.impressions,
       favorites_added = listing_stats.favorites_added + excluded.favorites_added,
       favorites_removed = listing_stats.favorites_removed + excluded.favorites_removed`);
 }

@@ -4,8 +4,11 @@ import type { Db } from '../db/client.ts';
 /** How often an instance writes the views it has counted: the lag of the count shown. */
 export const VIEW_FLUSH_SECONDS = 5;
 
-/** What a visitor can do once a day per listing: see its page, reveal a contact, share it. */
-export type SeenKind = 'view' | 'phone' | 'email' | 'share';
+/**
+ * What a visitor can do once a day per listing: see its card in a list (an impression), see its
+ * page, reveal a contact, share it.
+ */
+export type SeenKind = 'impression' | 'view' | 'phone' | 'email' | 'share';
 
 export interface ViewCounter {
   /** Counts `kind` of `listingId` by `visitor` today (once per visitor, kind and day, at the flush). */
@@ -66,6 +69,7 @@ export function viewCounter(db: Db, kept?: KeptViews): ViewCounter {
             ${sql.param(ids)}::int[], ${sql.param(visitors)}::text[], ${sql.param(days)}::date[])
             as u(listing_id, visitor, day)
           join listings on listings.id = u.listing_id
+            and u.visitor <> 'impression|user:' || listings.user_id
           on conflict do nothing
           returning listing_id, visitor, day),
         counted as (
@@ -73,7 +77,8 @@ export function viewCounter(db: Db, kept?: KeptViews): ViewCounter {
             count(*) filter (where visitor not like '%|%')::int as views,
             count(*) filter (where visitor like 'phone|%')::int as phone,
             count(*) filter (where visitor like 'email|%')::int as email,
-            count(*) filter (where visitor like 'share|%')::int as shares
+            count(*) filter (where visitor like 'share|%')::int as shares,
+            count(*) filter (where visitor like 'impression|%')::int as impressions
           from seen group by listing_id, day),
         bumped as (
           insert into listing_view_counts (listing_id, views)
@@ -88,9 +93,11 @@ export function viewCounter(db: Db, kept?: KeptViews): ViewCounter {
             views = site_stats.views + excluded.views,
             contacts = site_stats.contacts + excluded.contacts),
         stats as (
-          insert into listing_stats (listing_id, day, views, phone_reveals, email_reveals, shares)
-          select listing_id, day, views, phone, email, shares from counted
+          insert into listing_stats
+            (listing_id, day, views, phone_reveals, email_reveals, shares, impressions)
+          select listing_id, day, views, phone, email, shares, impressions from counted
           on conflict (listing_id, day) do update set
+            impressions = listing_stats.impressions + excluded.impressions,
             views = listing_stats.views + excluded.views,
             phone_reveals = listing_stats.phone_reveals + excluded.phone_reveals,
             email_reveals = listing_stats.email_reveals + excluded.email_reveals,
