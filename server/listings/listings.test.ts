@@ -66,6 +66,25 @@ describe('submitting a listing', () => {
     expect((await request(res.data.id, admin.accessToken)).code).toBe(0);
   });
 
+  it("takes an app's photos numbered from 0 as new photos", async () => {
+    const seller = await signUp(ctx);
+    const payload = await listingPayload(ctx);
+    const images = payload.images.map((photo, i) => ({ ...photo, id: i }));
+    const res = await ctx
+      .client(seller.accessToken)
+      .call((r) => r.cars.add.$post({ json: { ...payload, images } }));
+    expect(res.code).toBe(0);
+    const own = await request(res.data.id, seller.accessToken);
+    expect(own.data.images).toHaveLength(5);
+    expect(own.data.images.map((i) => i.id).every((id) => id > 0)).toBe(true);
+    // An id below 0 is no photo's: the rule says so in words.
+    const bad = await ctx.request('POST', '/api/cars/add', {
+      token: seller.accessToken,
+      body: { ...payload, images: [{ ...payload.images[0], id: -1 }] },
+    });
+    expect(bad).toMatchObject({ status: 400, message: '"id" must be at least 0' });
+  });
+
   it('needs a logged-in seller', async () => {
     const res = await ctx
       .client()

@@ -9,7 +9,7 @@ import {
   flag,
   id,
   listingFieldEntries,
-  optionalId,
+  optionalNumber,
   type ListingFieldName,
 } from './listing-fields.ts';
 import { sortDirection, sortFields } from './listing-search.ts';
@@ -18,8 +18,11 @@ import { z } from './zod.ts';
 const m = messages.listing;
 
 export const listingImageInputSchema = z.object({
-  /** The id of a photo the listing already has (edits send every photo again). */
-  id: optionalId.optional(),
+  /**
+   * The id of a photo the listing already has (edits send every photo again); any other id, 0
+   * included (apps number new photos from 0), is a new photo.
+   */
+  id: optionalNumber(z.number().int().min(0).max(bounds.id)).optional(),
   /** base64 of the file, with or without a data: prefix. */
   image: z.string({ error: 'Image is required' }).max(bounds.imageBase64, imageTooLarge),
   isCover: flag,

@@ -21,13 +21,17 @@ z.config({
           ? `${field} must be at least ${issue.minimum} characters`
           : issue.origin === 'array'
             ? `${field} must have at least ${issue.minimum} items`
-            : `${field} must be at least ${issue.minimum}`;
+            : issue.inclusive === false
+              ? `${field} must be greater than ${issue.minimum}`
+              : `${field} must be at least ${issue.minimum}`;
       case 'too_big':
         return issue.origin === 'string'
           ? `${field} must be at most ${issue.maximum} characters`
           : issue.origin === 'array'
             ? `${field} must have at most ${issue.maximum} items`
-            : `${field} must be at most ${issue.maximum}`;
+            : issue.inclusive === false
+              ? `${field} must be less than ${issue.maximum}`
+              : `${field} must be at most ${issue.maximum}`;
       case 'invalid_value':
         return `${field} must be one of ${issue.values.map(String).join(', ')}`;
       case 'unrecognized_keys':
