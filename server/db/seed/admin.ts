@@ -38,24 +38,18 @@ export async function ensureAdmin(
     source = file;
   }
   const passwordHash = await hashPassword(credentials.password);
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, credentials.email));
-  if (existing) {
+  const admin = { passwordHash, roleId: roles.admin, deletedAt: null };
+  // Instances started together on a new database may both insert: one does, the other updates.
+  const inserted = await db
+    .insert(users)
+    .values({ ...admin, email: credentials.email, firstName: 'Spotted', lastName: 'Admin' })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!inserted.length)
     await db
       .update(users)
-      .set({ passwordHash, roleId: roles.admin, deletedAt: null })
-      .where(eq(users.id, existing.id));
-  } else {
-    await db.insert(users).values({
-      roleId: roles.admin,
-      email: credentials.email,
-      passwordHash,
-      firstName: 'Spotted',
-      lastName: 'Admin',
-    });
-  }
+      .set(admin)
+      .where(eq(sql`lower(${users.email})`, credentials.email));
   return { ...credentials, source };
 }
 
