@@ -90,14 +90,29 @@ test('a buyer saves a search; an approved matching car reaches the bell and the 
   await expect(page).toHaveURL(new RegExp(`/search\\?make=${toyota.id}&minPrice=${price - 1}`));
   await expect(page.getByRole('link', { name: new RegExp(`Yaris for ${name}`) })).toBeVisible();
 
-  // The mail's unsubscribe link works without logging in.
+  // The mail's unsubscribe link opens a page whose button turns the alerts off, without logging
+  // in; opening the link alone (as a mail scanner does) changes nothing.
   // The text part is quoted-printable: soft line breaks joined, '=3D' read as '='.
   const text = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const link = /(http:\/\/[^/\s]+\/unsubscribe\?token=\S+)/.exec(text)![1]!;
+  const alertOf = async () =>
+    (await apiOf(request, buyer).call((r) => r['saved-searches'].$get())).data.find(
+      (s) => s.name === name,
+    )?.alert;
+  const scanned = await request.get(link);
+  expect(scanned.status()).toBe(200);
+  expect(await alertOf()).toBe('instant');
   const visitor = await page.context().browser()!.newPage();
   await visitor.goto(link);
   await expect(
+    visitor.getByRole('heading', { name: 'Stop the alerts of this saved search?' }),
+  ).toBeVisible();
+  expect(await alertOf()).toBe('instant');
+  await visitor.getByRole('button', { name: 'Stop alerts' }).click();
+  await expect(
     visitor.getByRole('heading', { name: 'You will no longer get alerts for this search' }),
   ).toBeVisible();
+  await expect(visitor.getByText(`“${name}” stays in your saved searches`)).toBeVisible();
+  expect(await alertOf()).toBe('off');
   await visitor.close();
 });
