@@ -25,7 +25,7 @@ import type { Caller } from '../http/env.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { credit, INSUFFICIENT_CREDITS, record } from '../ledger/ledger.ts';
-import { notificationTypes, notify } from '../notifications/notify.ts';
+import { escapeHtml, notificationTypes, notify } from '../notifications/notify.ts';
 
 type Listing = typeof listings.$inferSelect;
 type Subscription = typeof subscriptions.$inferSelect;
@@ -316,7 +316,7 @@ async function renew(tx: Db, due: Subscription, listing: Listing) {
   await notify(tx, due.userId, {
     typeId: notificationTypes.payment,
     title: 'Promotion renewed',
-    message: `<p>The ${type?.name ?? ''} promotion of "${listing.title}" was renewed for ${price} credits.</p>`,
+    message: `<p>The ${escapeHtml(type?.name ?? '')} promotion of "${escapeHtml(listing.title)}" was renewed for ${price} credits.</p>`,
     mail: `The ${type?.name ?? ''} promotion of "${listing.title}" was renewed for ${price} credits until ${end.toUTCString()}.`,
   });
   return true;
@@ -342,7 +342,7 @@ async function expire(tx: Db, due: Subscription, listing: Listing | undefined) {
   await notify(tx, due.userId, {
     typeId: notificationTypes.payment,
     title: 'Promotion ended',
-    message: `<p>The promotion of "${listing?.title ?? ''}" ${reason}. The listing is Standard again.</p>`,
+    message: `<p>The promotion of "${escapeHtml(listing?.title ?? '')}" ${reason}. The listing is Standard again.</p>`,
     mail: `The promotion of "${listing?.title ?? ''}" ${reason}. The listing is Standard again; you can promote it again from My subscriptions.`,
   });
 }

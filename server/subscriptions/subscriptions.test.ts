@@ -424,6 +424,23 @@ describe('the renewal job', () => {
     expect(await noticesOf(dealer, 'Promotion renewed')).toHaveLength(1);
   });
 
+  it('names the listing in its notices as text, whatever its title holds', async () => {
+    const dealer = await signUp(ctx, 'company');
+    const title = 'Golf <b>GTI</b> & "clean"';
+    const id = await liveListing(ctx, dealer.accessToken, admin.accessToken, { title });
+    await promote(dealer, id, 2);
+    await renewDue(ctx.db, later());
+    const escaped = 'Golf &lt;b&gt;GTI&lt;/b&gt; &amp; &quot;clean&quot;';
+    const [renewed] = await noticesOf(dealer, 'Promotion renewed');
+    expect(renewed?.message).toContain(escaped);
+    await ctx
+      .client(dealer.accessToken)
+      .call((r) => r.subscription.cancel[':carId'].$put({ param: { carId: String(id) } }));
+    await renewDue(ctx.db, new Date(Date.now() + 62 * DAY));
+    const [ended] = await noticesOf(dealer, 'Promotion ended');
+    expect(ended?.message).toContain(escaped);
+  });
+
   it('expires a canceled subscription: the listing is Standard again', async () => {
     const dealer = await signUp(ctx, 'company');
     const id = await liveListing(ctx, dealer.accessToken, admin.accessToken);
