@@ -17,4 +17,6 @@ export const savedSearchMessages = {
   nameRequired: 'Give the search a name',
   unsubscribed: 'You will no longer get alerts for this search',
   badToken: 'This unsubscribe link is not valid',
+  expiredToken:
+    'This unsubscribe link has expired: you can turn the alerts off in your saved searches',
 } as const;

@@ -50,6 +50,7 @@ export const open: Handler<typeof routes.open> = async (c) => {
 
 export const unsubscribe: Handler<typeof routes.unsubscribe> = async (c) => {
   const claims = await verifyUnsubscribeToken(c.var.deps.jwtKey, c.req.valid('query').token);
+  if (claims === 'expired') throw badRequest(m.expiredToken);
   if (!claims) throw badRequest(m.badToken);
   const search = await savedSearches.turnAlertsOff(
     c.var.deps.db,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { ListingPayloadInput } from '#shared/schemas/listing-payload.ts';
@@ -10,6 +11,7 @@ import { listingPayload, liveListing, modelId } from '../../tests/support/listin
 import { notifications, savedSearches } from '../db/schema/index.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { digestDueAt, runAlerts, sendDigests } from './alerts.ts';
+import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 let ctx: TestContext;
 let admin: Session;
@@ -298,6 +300,24 @@ describe('unsubscribe link', () => {
       r['saved-searches'].unsubscribe.$post({ query: { token: buyer.accessToken } }),
     );
     expect(access).toMatchObject({ status: 400 });
+  });
+
+  it('works for a year, then says the link has expired', async () => {
+    const buyer = await signUp(ctx);
+    const search = await save(buyer.accessToken, { name: 'Old mail', filters: { brand: toyota } });
+    const claims = { savedSearchId: search.data.id, userId: buyer.userId };
+    const { exp, iat } = decodeJwt(await signUnsubscribeToken(ctx.deps.jwtKey, claims));
+    expect(exp! - iat!).toBeGreaterThanOrEqual(365 * 24 * 3600);
+    const old = await signUnsubscribeToken(ctx.deps.jwtKey, claims, new Date(Date.now() - 1000));
+    const res = await api().call((r) =>
+      r['saved-searches'].unsubscribe.$post({ query: { token: old } }),
+    );
+    expect(res).toMatchObject({
+      status: 400,
+      message:
+        'This unsubscribe link has expired: you can turn the alerts off in your saved searches',
+    });
+    expect((await listOf(buyer.accessToken))[0]!.alert).toBe('instant');
   });
 });
 
