@@ -226,6 +226,7 @@ export const messages = {
     denied:
       'Notifications are blocked for Spotted in this browser: allow them in its site settings.',
     notFound: 'This browser is not subscribed',
+    taken: 'This push address belongs to another browser',
     endpoint: 'The push endpoint must be an https:// address',
     p256dh: 'The browser key must be a P-256 public key (65 bytes, base64url)',
     auth: 'The auth secret must be 16 bytes, base64url',

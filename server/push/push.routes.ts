@@ -23,8 +23,10 @@ export const subscribe = route({
   summary: 'Subscribe a browser to web push',
   description:
     "Stores the browser's PushSubscription (its toJSON()) for the caller: every notification of the " +
-    'caller is then also pushed to that browser. A browser subscribed by another account before now ' +
-    'belongs to the caller. Again is fine.',
+    'caller is then also pushed to that browser. A browser subscribed by another account before (the ' +
+    'same endpoint and keys: a shared computer) now belongs to the caller; the same endpoint with ' +
+    "other keys is another browser's, 409. Again is fine.",
+  errors: [409],
   security: bearer,
   middleware: [requireUser] as const,
   request: { body: jsonBody(pushSubscriptionSchema) },

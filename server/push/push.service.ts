@@ -1,28 +1,34 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
 import type { PushSubscriptionInput } from '#shared/schemas/push.ts';
 import type { Db } from '../db/client.ts';
 import { webPushSubscriptions } from '../db/schema/index.ts';
-import { notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 
 /** Browsers one user keeps subscribed; a new one past it replaces the oldest. */
 export const BROWSERS_PER_USER = 10;
 
 /**
  * Stores a browser's subscription for the user. The endpoint names the browser, so one that
- * another account subscribed before (a shared computer) now belongs to this user: a browser shows
- * the pushes of whoever turned them on last.
+ * another account subscribed before from the same browser (a shared computer: the same endpoint
+ * and keys) now belongs to this user: a browser shows the pushes of whoever turned them on last.
+ * The endpoint with other keys is not this browser's (someone who learnt the address): 409.
  */
 export async function subscribe(db: Db, userId: number, input: PushSubscriptionInput) {
   const values = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth };
+  const t = webPushSubscriptions;
   await db.transaction(async (tx) => {
-    await tx
-      .insert(webPushSubscriptions)
+    const stored = await tx
+      .insert(t)
       .values({ ...values, endpoint: input.endpoint })
       .onConflictDoUpdate({
-        target: webPushSubscriptions.endpoint,
+        target: t.endpoint,
         set: { ...values, createdAt: new Date() },
-      });
+        setWhere: sql`${t.userId} = excluded.user_id
+          or (${t.p256dh} = excluded.p256dh and ${t.auth} = excluded.auth)`,
+      })
+      .returning({ id: t.id });
+    if (!stored.length) throw conflict(messages.push.taken);
     const kept = tx
       .select({ id: webPushSubscriptions.id })
       .from(webPushSubscriptions)

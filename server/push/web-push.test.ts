@@ -138,6 +138,22 @@ describe('web push subscriptions', () => {
     expect(await rowsOf(subscription.endpoint)).toEqual([{ userId: second.userId }]);
   });
 
+  it('are not taken over through their address alone: other keys are another browser', async () => {
+    const owner = await signUp(ctx);
+    const other = await signUp(ctx);
+    const { subscription } = browserSubscription(`${base}/send/owned-${owner.userId}`);
+    await subscribe(owner.accessToken, subscription);
+    const impostor = browserSubscription(subscription.endpoint).subscription;
+    const res = await subscribe(other.accessToken, impostor);
+    expect(res).toMatchObject({
+      status: 409,
+      message: 'This push address belongs to another browser',
+    });
+    expect(await rowsOf(subscription.endpoint)).toEqual([{ userId: owner.userId }]);
+    // The owner's own browser may renew its keys.
+    expect((await subscribe(owner.accessToken, impostor)).status).toBe(200);
+  });
+
   it('are removed only by their owner', async () => {
     const owner = await signUp(ctx);
     const other = await signUp(ctx);
