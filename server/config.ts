@@ -84,8 +84,8 @@ export const configSchema = z.object({
   /** Price insight: how often an instance rates the models whose cars changed. */
   PRICE_JOB_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   /**
-   * Different people (accounts or client addresses) whose open reports hide a live listing from
-   * search until an admin reviews it; 0 turns it off.
+   * Different signed-in accounts, each at least a day old, whose open reports hide a live listing
+   * from search until an admin reviews it; 0 turns it off.
    */
   REPORTS_TO_HIDE: z.coerce.number().int().min(0).max(1000).default(3),
   /**

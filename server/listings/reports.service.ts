@@ -1,8 +1,8 @@
-import { and, countDistinct, eq, isNull } from 'drizzle-orm';
+import { and, countDistinct, eq, isNull, isNotNull, lt } from 'drizzle-orm';
 import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
-import { listings, reports } from '../db/schema/index.ts';
+import { listings, reports, users } from '../db/schema/index.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { bucket, throttle } from '../http/rate-limit.ts';
@@ -63,11 +63,16 @@ export async function reportListing(
   return { hidden };
 }
 
+/** How old an account must be for its report to count toward hiding a listing. */
+export const REPORTER_ACCOUNT_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Reports that act: once `threshold` different reporters (accounts or addresses) have open
- * reports on a live listing that no admin has looked at since, it leaves search, the home page
- * and the seller's offer until an admin decides (dismissing, suspending or activating), and the
- * owner is told. Its own page stays, so links keep working. 0 turns this off.
+ * Reports that act: once `threshold` different signed-in accounts, each at least a day old, have
+ * open reports on a live listing that no admin has looked at since, it leaves search, the home
+ * page and the seller's offer until an admin decides (dismissing, suspending or activating), and
+ * the owner is told. Anonymous reports and those of new accounts wait for an admin and never act
+ * alone: addresses are cheap (a VPN, an IPv6 range) and so are new accounts. Its own page stays,
+ * so links keep working. 0 turns this off.
  */
 async function hideWhenReported(
   tx: Db,
@@ -75,10 +80,19 @@ async function hideWhenReported(
   threshold: number,
 ) {
   if (threshold < 1 || row.hiddenAt) return false;
+  const settled = new Date(Date.now() - REPORTER_ACCOUNT_MIN_AGE_MS);
   const [open] = await tx
-    .select({ reporters: countDistinct(reports.reporter) })
+    .select({ reporters: countDistinct(reports.userId) })
     .from(reports)
-    .where(and(eq(reports.listingId, row.id), isNull(reports.dismissedAt)));
+    .innerJoin(users, eq(users.id, reports.userId))
+    .where(
+      and(
+        eq(reports.listingId, row.id),
+        isNull(reports.dismissedAt),
+        isNotNull(reports.userId),
+        lt(users.createdAt, settled),
+      ),
+    );
   if ((open?.reporters ?? 0) < threshold) return false;
   // The row's change notice ends the cached pages, searches and counts that showed it.
   await tx.update(listings).set({ hiddenAt: new Date() }).where(eq(listings.id, row.id));

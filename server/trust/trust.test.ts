@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { rowsOf } from '#shared/api/rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
 import type { Session } from '#shared/schemas/auth.ts';
 import { newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { listingPayload, liveListing, submitListing } from '../../tests/support/listings.ts';
-import { listingImages, listings, notifications } from '../db/schema/index.ts';
+import { listingImages, listings, notifications, users } from '../db/schema/index.ts';
 import { carPhoto } from '../db/seed/car-photo.ts';
 import { flagListing, nearPhotos } from './flags.ts';
 import { SAME_PHOTO_DISTANCE } from './phash.ts';
@@ -381,14 +381,34 @@ describe('reports that act', () => {
         r.cars.report[':id'].$post({ param: { id: String(id) }, json: { message: MESSAGE } }),
       );
 
-  it('hide a listing from search after three different people, until an admin reviews it', async () => {
+  /** Accounts registered two days ago: old enough for their reports to act. */
+  const settledAccounts = async (count: number) => {
+    const made = await Promise.all(Array.from({ length: count }, () => signUp(ctx)));
+    await ctx.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(
+        inArray(
+          users.id,
+          made.map((m) => m.userId),
+        ),
+      );
+    return made;
+  };
+
+  it('hide a listing from search after three accounts a day old, until an admin reviews it', async () => {
     const id = await liveListing(ctx, owner.accessToken, admin.accessToken);
     const before = await search();
     expect(before.cars.map((c) => c.id)).toContain(id);
-    await report(id, user.accessToken);
-    await report(id);
+    // Reports from three addresses without an account, and from a new account, wait for an admin.
+    for (let i = 0; i < 3; i++) expect((await report(id)).code).toBe(0);
+    expect((await report(id, user.accessToken)).code).toBe(0);
     expect((await search()).cars.map((c) => c.id)).toContain(id);
-    await report(id);
+    const [first, second, third] = await settledAccounts(3);
+    await report(id, first!.accessToken);
+    await report(id, second!.accessToken);
+    expect((await search()).cars.map((c) => c.id)).toContain(id);
+    await report(id, third!.accessToken);
     const hidden = await search();
     expect(hidden.cars.map((c) => c.id)).not.toContain(id);
     expect(hidden.totalCount).toBe(before.totalCount - 1);
