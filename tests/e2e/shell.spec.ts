@@ -94,6 +94,7 @@ test.describe('logged out', () => {
       'About',
       'Contact support',
       'Privacy policy',
+      'Terms of Use',
     ]);
     await expect(footer.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText([
       'Personal',
