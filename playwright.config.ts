@@ -15,10 +15,14 @@ export const adminStateFile = `${e2eAuthDir}/admin-state.json`;
 /**
  * The phone size (a Pixel 7) runs the journeys tagged `@phone`: those whose screens differ on a
  * phone (the menus, the filter panel, the galleries and the sticky contact bar, the banners, the
- * forms and card actions laid out for a phone, layout shift). Every journey runs at desktop size.
+ * forms and card actions laid out for a phone, layout shift). Every journey runs at desktop size
+ * but those tagged `@phone-only`.
  * The speed journeys keep running at both sizes.
  */
 const phoneJourneys = [/@phone/, /performance\.spec\.ts/];
+
+/** Journeys about what only a phone shows (`@phone-only`): they run at phone size alone. */
+const phoneOnly = /@phone-only/;
 
 /**
  * Journeys tagged `@shared-state` change what other journeys see (the configuration, Top Spotted,
@@ -92,7 +96,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      grepInvert: sharedState,
+      grepInvert: [sharedState, phoneOnly],
       dependencies: ['screenshots'],
     },
     {

@@ -96,9 +96,7 @@ async function firstLiveListing(request: APIRequestContext) {
   return ok(api.call((r) => r.car[':id'].$get({ param: { id: String(cars[0]!.id) } })));
 }
 
-test.describe('layout shift on a phone', { tag: '@phone' }, () => {
-  test.skip(({ isMobile }) => !isMobile, 'measured at phone size');
-
+test.describe('layout shift on a phone', { tag: '@phone-only' }, () => {
   // The store links are set for the run (tests/e2e/setup): the 'Get the app' banner shows.
 
   const pages: [string, (request: APIRequestContext) => Promise<string>][] = [

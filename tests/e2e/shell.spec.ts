@@ -216,9 +216,8 @@ test.describe("'Get the app'", () => {
 
   test(
     'a fresh phone sees both banners at the top, compactly, with the page below them',
-    { tag: '@phone' },
-    async ({ page, isMobile }) => {
-      test.skip(!isMobile, 'phones only');
+    { tag: '@phone-only' },
+    async ({ page }) => {
       await page.goto('/');
       await expect(appBanner(page)).toBeVisible();
       await expect(cookieBanner(page)).toBeVisible();
