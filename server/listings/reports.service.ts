@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, isNull, isNotNull, lt } from 'drizzle-orm';
+import { and, countDistinct, eq, isNull, lt } from 'drizzle-orm';
 import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
@@ -86,12 +86,7 @@ async function hideWhenReported(
     .from(reports)
     .innerJoin(users, eq(users.id, reports.userId))
     .where(
-      and(
-        eq(reports.listingId, row.id),
-        isNull(reports.dismissedAt),
-        isNotNull(reports.userId),
-        lt(users.createdAt, settled),
-      ),
+      and(eq(reports.listingId, row.id), isNull(reports.dismissedAt), lt(users.createdAt, settled)),
     );
   if ((open?.reporters ?? 0) < threshold) return false;
   // The row's change notice ends the cached pages, searches and counts that showed it.

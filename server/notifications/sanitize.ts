@@ -60,6 +60,7 @@ const DROPPED = [
   'math',
   'head',
 ];
+const droppedTags = new Set(DROPPED);
 /** What starts a new line in the plain text. */
 const BLOCK = new Set([
   'p',
@@ -133,7 +134,7 @@ export function htmlToText(html: string): string {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (DROPPED.includes(name)) dropped++;
+        if (droppedTags.has(name)) dropped++;
         if (name === 'br') out += '\n';
         else if (name === 'li') out += '\n- ';
         else if (BLOCK.has(name)) out += '\n';
@@ -143,7 +144,7 @@ export function htmlToText(html: string): string {
         if (!dropped) out += text.replace(/\s+/g, ' ');
       },
       onclosetag(name) {
-        if (DROPPED.includes(name)) dropped--;
+        if (droppedTags.has(name)) dropped--;
         if (BLOCK.has(name)) out += '\n';
         if (name === 'a') {
           const href = links.pop();
