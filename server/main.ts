@@ -13,9 +13,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { mountApi } from './http/front.ts';
 import { keptPages, PageCache } from './http/page-cache.ts';
 import { NOTHING_POLICY, withSecurityHeaders, WORKER_POLICY } from './http/security-headers.ts';
+import { pageData } from './http/page-data.ts';
 import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
-import { liveListingPage } from './listings/details.ts';
 import { VIEW_FLUSH_SECONDS } from './listings/views.ts';
 import { flushCounters } from './insights/flush.ts';
 import { startJobs } from './jobs/scheduler.ts';
@@ -116,18 +116,9 @@ async function main() {
       },
     }),
   );
+  const data = pageData(deps);
   server.all('*', async (c) => {
-    // Pages call the API in-process; the visitor's connection goes along, so the API sees the
-    // same client address (rate limits) as when the browser calls it.
-    const connection = { incoming: c.env.incoming };
-    const locals: App.Locals = {
-      api: (request: Request) => Promise.resolve(api.fetch(request, connection)),
-      page: pageDelivery(c.env.incoming, pageCache),
-      data: {
-        listing: (id: number) => liveListingPage(deps, id),
-        configuration: async () => (await deps.referenceCache.get()).configuration,
-      },
-    };
+    const locals: App.Locals = { data, page: pageDelivery(c.env.incoming, pageCache) };
     await renderSite(c.env.incoming, c.env.outgoing, undefined, locals);
     return RESPONSE_ALREADY_SENT;
   });

@@ -1,26 +1,18 @@
 /// <reference types="astro/client" />
-import type { PublicConfiguration } from '#shared/schemas/configuration.ts';
-import type { CarDetail } from '#shared/schemas/listing-display.ts';
+import type { PageData } from '#shared/page-data.ts';
 
 declare global {
   namespace App {
     interface Locals {
-      /** The API in the same process (server/main.ts), called with a Request as over HTTP. */
-      api: (request: Request) => Promise<Response>;
+      /** What a page reads, straight from the services (server/http/page-data.ts). */
+      data: PageData;
       /**
        * How the rendered answer leaves (compressed, with an ETag); `cacheFor` keeps a page that
-       * is the same for every visitor until what it shows changes. Absent in `astro dev`.
+       * is the same for every visitor until what it shows changes.
        */
-      page?: {
+      page: {
         cacheFor(tags: string[]): void;
         deliver(response: Response): Promise<Response>;
-      };
-      /** Page data read straight from the services, where a page is no API client. */
-      data?: {
-        /** A live listing as everyone sees it, without counting a view; null when there is none. */
-        listing(id: number): Promise<CarDetail | null>;
-        /** The configuration with the listing types, as `GET configuration` answers it. */
-        configuration(): Promise<PublicConfiguration>;
       };
     }
   }

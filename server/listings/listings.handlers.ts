@@ -1,88 +1,24 @@
 import { messages } from '#shared/messages.ts';
-import { liveAds } from '../ads/ads.queries.ts';
 import { requireCaller, requireSelfOrAdmin } from '../auth/guard.ts';
 import type { Handler } from '../http/openapi.ts';
 import { clientIp } from '../http/rate-limit.ts';
 import { visitorKey } from './visitor.ts';
 import { ok } from '../http/respond.ts';
-import type { ListAnswer } from './caches.ts';
-import type { AppEnv } from '../http/env.ts';
-import type { Context } from 'hono';
 import { addFavorite, favoritePage, removeFavorite } from './favorites.service.ts';
-import {
-  cardPage,
-  cards,
-  keptCardPage,
-  defaultOrder,
-  isListed,
-  topSpottedWhere,
-} from './listings.queries.ts';
+import { cardPage } from './listings.queries.ts';
+import { homeList, searchList, sellerList } from './public-lists.ts';
 import type * as routes from './listings.routes.ts';
 import * as detail from './details.ts';
 import * as listings from './listings.service.ts';
 import { reportListing } from './reports.service.ts';
-import { searchShape, sortOrder } from './search.ts';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { listings as table } from '../db/schema/index.ts';
 
-/**
- * The public lists' answers are the same for every caller: each is kept until a live listing, the
- * reference data (or, for the home list, an ad) changes, or a minute has passed (the cards' view
- * counts and sellers' towns). A key's prefix names its list, so a key always holds the same type.
- */
-const keptList = async <T extends ListAnswer>(
-  c: Context<AppEnv>,
-  key: string,
-  tags: string[],
-  compute: () => Promise<T>,
-) => {
-  const answer = await c.var.deps.listAnswerCache.getOrCompute(key, async () => ({
-    value: await compute(),
-    tags,
-  }));
-  return ok(c, answer as T);
-};
+export const home: Handler<typeof routes.home> = async (c) =>
+  ok(c, await homeList(c.var.deps, c.req.valid('json')));
 
-export const home: Handler<typeof routes.home> = async (c) => {
-  const { db } = c.var.deps;
-  const page = c.req.valid('json');
-  return keptList(c, `home:${JSON.stringify(page)}`, ['listings', 'ads', 'reference'], async () => {
-    const [list, ads, topSpottedCars] = await Promise.all([
-      cardPage(db, {
-        where: isListed,
-        orderBy: defaultOrder,
-        counts: c.var.deps.countCache,
-        ...page,
-      }),
-      liveAds(db),
-      cards(db, topSpottedWhere, [desc(table.topSpottedAt)], 50),
-    ]);
-    return { cars: { cars: list.cars, ads, totalCount: list.totalCount }, topSpottedCars };
-  });
-};
-
-export const search: Handler<typeof routes.search> = async (c) => {
-  const filters = c.req.valid('json');
-  return keptList(c, `search:${JSON.stringify(filters)}`, ['listings', 'reference'], () => {
-    const { shape, where, values } = searchShape(filters);
-    return keptCardPage(
-      c.var.deps.db,
-      {
-        where,
-        orderBy: sortOrder(filters.sortBy, filters.sortDirection),
-        pageNumber: filters.pageNumber,
-        pageSize: filters.pageSize,
-        counts: c.var.deps.countCache,
-        shape: {
-          key: `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`,
-          filters: shape,
-          values,
-        },
-      },
-      c.var.deps.cardCache,
-    );
-  });
-};
+export const search: Handler<typeof routes.search> = async (c) =>
+  ok(c, await searchList(c.var.deps, c.req.valid('json')));
 
 export const details: Handler<typeof routes.details> = async (c) =>
   ok(
@@ -93,14 +29,8 @@ export const details: Handler<typeof routes.details> = async (c) =>
 export const countView: Handler<typeof routes.countView> = async (c) =>
   ok(c, await detail.countView(c.var.deps, c.var.caller, c.req.valid('param').id, visitorKey(c)));
 
-export const sellerListings: Handler<typeof routes.sellerListings> = async (c) => {
-  const { userId } = c.req.valid('param');
-  const page = await cardPage(c.var.deps.db, {
-    where: and(isListed, eq(table.userId, userId)),
-    ...c.req.valid('json'),
-  });
-  return ok(c, page);
-};
+export const sellerListings: Handler<typeof routes.sellerListings> = async (c) =>
+  ok(c, await sellerList(c.var.deps, c.req.valid('param').userId, c.req.valid('json')));
 
 export const myListings: Handler<typeof routes.myListings> = async (c) => {
   const { userId } = c.req.valid('param');

@@ -1,4 +1,14 @@
-import { and, asc, eq, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { CarCard, CarPage } from '#shared/schemas/listing-display.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings, listingViewCounts, users } from '../db/schema/index.ts';
@@ -368,4 +378,18 @@ export async function carouselCards(
   const byId = new Map(rows.map((card) => [card.id, toCard(card, reference)]));
   const pick = (list: number[]) => list.flatMap((id) => byId.get(id) ?? []);
   return { userCars: pick(sellerIds), similarCars: pick(similarIds) };
+}
+
+/** The most URLs one sitemap may hold (the sitemap protocol's 50,000, less home and search). */
+export const SITEMAP_LISTINGS_MAX = 49_998;
+
+/** Every listed listing's id and first date, newest first, up to one sitemap's worth. */
+export async function liveListingDates(db: Db): Promise<{ id: number; createdAt: string }[]> {
+  const rows = await db
+    .select({ id: listings.id, createdAt: listings.createdAt })
+    .from(listings)
+    .where(isListed)
+    .orderBy(desc(listings.id))
+    .limit(SITEMAP_LISTINGS_MAX);
+  return rows.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString() }));
 }

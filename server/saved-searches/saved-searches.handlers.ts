@@ -1,11 +1,9 @@
 import { savedSearchMessages as m } from '#shared/schemas/saved-search.ts';
 import { requireCaller } from '../auth/guard.ts';
-import { badRequest, notFound } from '../http/errors.ts';
 import type { Handler } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
 import type * as routes from './saved-searches.routes.ts';
 import * as savedSearches from './saved-searches.service.ts';
-import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
 export const list: Handler<typeof routes.list> = async (c) => {
   const caller = requireCaller(c.var);
@@ -49,14 +47,7 @@ export const open: Handler<typeof routes.open> = async (c) => {
 };
 
 export const unsubscribe: Handler<typeof routes.unsubscribe> = async (c) => {
-  const claims = await verifyUnsubscribeToken(c.var.deps.jwtKey, c.req.valid('query').token);
-  if (claims === 'expired') throw badRequest(m.expiredToken);
-  if (!claims) throw badRequest(m.badToken);
-  const search = await savedSearches.turnAlertsOff(
-    c.var.deps.db,
-    claims.savedSearchId,
-    claims.userId,
-  );
-  if (!search) throw notFound(m.notFound);
+  const { db, jwtKey } = c.var.deps;
+  const search = await savedSearches.unsubscribe(db, jwtKey, c.req.valid('query').token);
   return ok(c, search, m.unsubscribed);
 };

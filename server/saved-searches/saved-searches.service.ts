@@ -7,8 +7,9 @@ import {
 } from '#shared/saved-searches.ts';
 import type { Db } from '../db/client.ts';
 import { savedSearches, users } from '../db/schema/index.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { isLive } from '../listings/listings.queries.ts';
+import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
 /**
  * Live cars that matched since the search was last opened: the matches the alert job recorded
@@ -142,4 +143,17 @@ export async function turnAlertsOff(db: Db, id: number, userId: number) {
     .where(own(userId, id))
     .returning({ name: savedSearches.name });
   return row ?? null;
+}
+
+/**
+ * The unsubscribe link's action: the search the signed token names stops its alerts; its name.
+ * No login: the token is the proof.
+ */
+export async function unsubscribe(db: Db, key: Uint8Array, token: string) {
+  const claims = await verifyUnsubscribeToken(key, token);
+  if (claims === 'expired') throw badRequest(m.expiredToken);
+  if (!claims) throw badRequest(m.badToken);
+  const search = await turnAlertsOff(db, claims.savedSearchId, claims.userId);
+  if (!search) throw notFound(m.notFound);
+  return search;
 }

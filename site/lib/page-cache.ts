@@ -6,5 +6,5 @@ import type { AstroGlobal } from 'astro';
  * configuration) and `ads`. Only for pages whose HTML depends on nothing of the visitor.
  */
 export function cachePage(astro: Pick<AstroGlobal, 'locals'>, tags: string[]) {
-  astro.locals.page?.cacheFor(tags);
+  astro.locals.page.cacheFor(tags);
 }

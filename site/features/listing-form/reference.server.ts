@@ -1,7 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { enumerableKinds, type Enumerables, type Named } from '#shared/schemas/catalog.ts';
-import { rowsOf } from '#shared/api/rows.ts';
-import { serverApi } from '../../lib/server-api.ts';
+import { pageData, readOrLog } from '../../lib/page-data.ts';
 import type { ListingReference } from './reference.ts';
 
 const noEnumerables = Object.fromEntries(enumerableKinds.map((k) => [k, [] as Named[]])) as Record<
@@ -10,29 +9,21 @@ const noEnumerables = Object.fromEntries(enumerableKinds.map((k) => [k, [] as Na
 >;
 
 /**
- * Makes, enumerables, safety and equipment items and the configuration, called in-process. A
- * failed call is logged and leaves its list empty (the spec only logs these failures).
+ * Makes, enumerables, safety and equipment items and the configuration. A failed read is logged
+ * and leaves its lists empty (the spec only logs these failures).
  */
-export async function loadReference(
-  astro: Pick<AstroGlobal, 'locals' | 'url'>,
-): Promise<ListingReference> {
-  const api = serverApi(astro);
-  const [brands, enumerables, safety, equipment, config] = await Promise.all([
-    api.call((r) => r.cars.brands.$get({ query: {} })),
-    api.call((r) => r.car.details.enumerables.$get()),
-    api.call((r) => r.cars.safety.$get()),
-    api.call((r) => r.cars.equipment.$get()),
-    api.call((r) => r.configuration.$get()),
+export async function loadReference(astro: Pick<AstroGlobal, 'locals'>): Promise<ListingReference> {
+  const data = pageData(astro);
+  const [reference, c] = await Promise.all([
+    readOrLog('Listing form: the reference lists', data.reference()),
+    readOrLog('Listing form: the configuration', data.configuration()),
   ]);
-  for (const [name, res] of Object.entries({ brands, enumerables, safety, equipment, config }))
-    if (res.code !== 0) console.error(`listing form: loading ${name} failed: ${res.message}`);
   const year = new Date().getFullYear();
-  const c = config.code === 0 ? config.data : null;
   return {
-    brands: brands.code === 0 ? rowsOf(brands.data) : [],
-    enumerables: enumerables.code === 0 ? enumerables.data : noEnumerables,
-    safety: safety.code === 0 ? safety.data : [],
-    equipment: equipment.code === 0 ? equipment.data : [],
+    brands: reference?.makes ?? [],
+    enumerables: reference?.enumerables ?? noEnumerables,
+    safety: reference?.safety ?? [],
+    equipment: reference?.equipment ?? [],
     config: {
       currency: c?.currency ?? '€',
       phonePrefix: c?.phonePrefix ?? '+356',

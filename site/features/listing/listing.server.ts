@@ -1,18 +1,17 @@
 import type { AstroGlobal } from 'astro';
 import type { CarDetail } from '#shared/schemas/listing-display.ts';
-import { serverApi } from '../../lib/server-api.ts';
-
-type PageContext = Pick<AstroGlobal, 'locals' | 'url'>;
+import { pageData, readOrLog } from '../../lib/page-data.ts';
 
 /**
  * The live listing of a page's id as everyone sees it, or null for a bad id or any failure. The
  * page counts no view: its beacon does (ListingActions), so the page can be cached.
  */
-export async function loadLiveListing(astro: PageContext, id: number): Promise<CarDetail | null> {
+export async function loadLiveListing(
+  astro: Pick<AstroGlobal, 'locals'>,
+  id: number,
+): Promise<CarDetail | null> {
   if (!Number.isInteger(id) || id <= 0) return null;
-  if (astro.locals.data) return astro.locals.data.listing(id);
-  const res = await serverApi(astro).call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
-  return res.code === 0 ? res.data : null;
+  return (await readOrLog(`Listing ${id}`, pageData(astro).listing(id))) ?? null;
 }
 
 /** What a listing page shows: the page is kept until one of these changes. */
