@@ -47,6 +47,23 @@ export const configSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
     .optional(),
+  /**
+   * The push services browsers' endpoints may name, comma-separated: a host, `*.domain` for its
+   * subdomains, or `*` for any host on the public internet.
+   */
+  PUSH_SERVICES: z
+    .string()
+    .default(
+      'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com',
+    )
+    .transform((list) =>
+      list
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Push services on private, loopback or link-local addresses: a push service of your own network. */
+  PUSH_PRIVATE_ADDRESSES: bool.default(false),
   /** Registration attempts per client address and hour (the API answers 429 past it). */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   /** New conversations a user may start per hour (429 past it). */

@@ -5,6 +5,7 @@ import { SWEEP_EVERY_SECONDS, sweepOrphanImages } from '../images/sweep.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { fcmSender, readServiceAccount } from '../push/fcm.ts';
 import { pushRecentNotifications } from '../push/push-job.ts';
+import { pushReach } from '../push/push-address.ts';
 import { webPushSender } from '../push/web-push.ts';
 import { renewDue } from '../promotion/promotion.ts';
 import { runAlerts } from '../saved-searches/alerts.ts';
@@ -54,7 +55,7 @@ export function jobsFor(deps: Deps): Job[] {
   const file = deps.config.FIREBASE_SERVICE_ACCOUNT_FILE;
   const senders = {
     fcm: file ? fcmSender(readServiceAccount(file), deps.config.FCM_BASE_URL) : undefined,
-    web: webPushSender(deps.vapid),
+    web: webPushSender(deps.vapid, pushReach(deps.config)),
   };
   jobs.push({
     name: 'push',

@@ -3,6 +3,7 @@ import { requireCaller } from '../auth/guard.ts';
 import type { Handler } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
 import type * as routes from './push.routes.ts';
+import { checkPushEndpoint, pushReach } from './push-address.ts';
 import * as push from './push.service.ts';
 
 export const key: Handler<typeof routes.key> = (c) =>
@@ -10,7 +11,9 @@ export const key: Handler<typeof routes.key> = (c) =>
 
 export const subscribe: Handler<typeof routes.subscribe> = async (c) => {
   const caller = requireCaller(c.var);
-  await push.subscribe(c.var.deps.db, caller.id, c.req.valid('json'));
+  const subscription = c.req.valid('json');
+  await checkPushEndpoint(subscription.endpoint, pushReach(c.var.deps.config));
+  await push.subscribe(c.var.deps.db, caller.id, subscription);
   return ok(c, null, messages.push.turnedOn);
 };
 

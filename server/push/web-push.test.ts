@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer } from 'node:https';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import { loadConfig } from '../config.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { liveListing } from '../../tests/support/listings.ts';
 import { browserSubscription } from '../../tests/support/push.ts';
@@ -17,6 +18,12 @@ import { notify } from '../notifications/notify.ts';
 import { pushRecentNotifications } from './push-job.ts';
 import { BROWSERS_PER_USER } from './push.service.ts';
 import { loadVapidKeys } from './vapid.ts';
+import {
+  checkPushEndpoint,
+  isKnownPushService,
+  isPublicAddress,
+  pushReach,
+} from './push-address.ts';
 import { webPushSender } from './web-push.ts';
 
 // A push service on loopback over HTTPS (web-push speaks nothing else), with a certificate made
@@ -25,7 +32,7 @@ const certDir = mkdtempSync(path.join(tmpdir(), 'spotted-push-'));
 execFileSync('openssl', [
   'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
   '-keyout', path.join(certDir, 'key.pem'), '-out', path.join(certDir, 'cert.pem'),
-  '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+  '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
 ], { stdio: 'ignore' }); // prettier-ignore
 const cert = readFileSync(path.join(certDir, 'cert.pem'));
 const received: { path: string; headers: Record<string, unknown>; body: Buffer }[] = [];
@@ -41,18 +48,17 @@ const pushService = createServer(
     });
   },
 );
-const agent = new Agent({ ca: cert });
 let ctx: TestContext;
 let base = '';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The push service here is on loopback, which only a setting lets the server reach.
+  ctx = await createTestContext({ PUSH_SERVICES: '127.0.0.1', PUSH_PRIVATE_ADDRESSES: 'true' });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   pushService.close();
-  agent.destroy();
   rmSync(certDir, { recursive: true, force: true });
   await ctx.close();
 });
@@ -66,7 +72,10 @@ const rowsOf = (endpoint: string) =>
     .select({ userId: webPushSubscriptions.userId })
     .from(webPushSubscriptions)
     .where(eq(webPushSubscriptions.endpoint, endpoint));
-const push = () => pushRecentNotifications(ctx.db, { web: webPushSender(ctx.deps.vapid, agent) });
+const push = () =>
+  pushRecentNotifications(ctx.db, {
+    web: webPushSender(ctx.deps.vapid, pushReach(ctx.deps.config), cert),
+  });
 
 describe('VAPID keys', () => {
   it('are generated once and kept, and the public one is served to browsers', async () => {
@@ -258,5 +267,110 @@ describe('web push delivery', () => {
     });
     expect(await rowsOf(gone.subscription.endpoint)).toEqual([]);
     expect(await rowsOf(laptop.subscription.endpoint)).toEqual([{ userId: user.userId }]);
+  });
+});
+
+describe('push endpoints the server will not reach', () => {
+  const notPublic = 'The push endpoint must be on the public internet';
+  let strict: TestContext;
+  beforeAll(async () => {
+    // Any host, but only at public addresses.
+    strict = await createTestContext({ PUSH_SERVICES: '*' });
+  });
+  afterAll(() => strict.close());
+
+  it('refuses loopback, link-local, private and reserved addresses, by literal or by name', async () => {
+    const user = await signUp(strict);
+    const endpoints = [
+      'https://127.0.0.1:6299/probe',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.7/send/x',
+      'https://172.20.1.1/send/x',
+      'https://192.168.1.1/send/x',
+      'https://100.64.0.1/send/x',
+      'https://0.0.0.0/send/x',
+      'https://[::1]/send/x',
+      'https://[::ffff:127.0.0.1]/send/x',
+      'https://[fe80::1]/send/x',
+      'https://[fd00::1]/send/x',
+      'https://localhost:6299/send/x',
+    ];
+    for (const endpoint of endpoints) {
+      const res = await strict
+        .client(user.accessToken)
+        .call((r) =>
+          r.push.subscriptions.$post({ json: browserSubscription(endpoint).subscription }),
+        );
+      expect([res.status, res.message], endpoint).toEqual([422, notPublic]);
+      expect(await rowsOf(endpoint)).toEqual([]);
+    }
+    const unknown = await strict.client(user.accessToken).call((r) =>
+      r.push.subscriptions.$post({
+        json: browserSubscription('https://no-such-host.invalid/send/x').subscription,
+      }),
+    );
+    expect([unknown.status, unknown.message]).toEqual([422, 'The push endpoint cannot be reached']);
+    // A public address is a push service's.
+    const endpoint = 'https://8.8.8.8/send/public';
+    const res = await strict
+      .client(user.accessToken)
+      .call((r) =>
+        r.push.subscriptions.$post({ json: browserSubscription(endpoint).subscription }),
+      );
+    expect(res.code, res.message).toBe(0);
+  });
+
+  it("takes the browsers' push services only, unless the setting names others", async () => {
+    const reach = pushReach(loadConfig({}));
+    for (const host of ['fcm.googleapis.com', 'web.push.apple.com', 'wns2-by3p.notify.windows.com'])
+      expect(isKnownPushService(host, reach.services), host).toBe(true);
+    for (const host of ['fcm.googleapis.com.evil.test', 'evilpush.apple.com', 'googleapis.com'])
+      expect(isKnownPushService(host, reach.services), host).toBe(false);
+    await expect(checkPushEndpoint('https://8.8.8.8/send/x', reach)).rejects.toMatchObject({
+      status: 422,
+      message: "The push endpoint is not one of the browsers' push services",
+    });
+    expect(isPublicAddress('8.8.8.8')).toBe(true);
+    expect(isPublicAddress('2001:4860:4860::8888')).toBe(true);
+    expect(isPublicAddress('::ffff:8.8.8.8')).toBe(true);
+    for (const address of ['192.0.2.1', '198.18.0.1', '224.0.0.1', '2001:db8::1', '64:ff9b::a00:1'])
+      expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it('never connects to an address that is not public, whatever the name said before', async () => {
+    const { subscription } = browserSubscription(`${base}/send/rebound`);
+    const target = (endpoint: string) => ({ endpoint, ...subscription.keys });
+    const message = { title: 'Hello', body: 'A notice', url: '/notifications' };
+    const port = new URL(base).port;
+    const before = received.length;
+    const publicOnly = webPushSender(
+      ctx.deps.vapid,
+      { services: ['*'], privateAddresses: false },
+      cert,
+    );
+    // A name that pointed outside when the browser subscribed and points at loopback now.
+    await expect(
+      publicOnly.send(target(`https://localhost:${port}/send/rebound`), message),
+    ).rejects.toThrow(/not a public address/);
+    // A loopback literal is never asked, and the subscription counts as gone.
+    expect(await publicOnly.send(target(`${base}/send/literal`), message)).toBe(false);
+    // Nor is a host the setting does not name.
+    const listed = webPushSender(
+      ctx.deps.vapid,
+      { services: ['fcm.googleapis.com'], privateAddresses: true },
+      cert,
+    );
+    expect(await listed.send(target(`${base}/send/unlisted`), message)).toBe(false);
+    expect(received.length).toBe(before);
+    // Where the setting allows a push service of the network, the same name is reached.
+    const network = webPushSender(
+      ctx.deps.vapid,
+      { services: ['localhost'], privateAddresses: true },
+      cert,
+    );
+    expect(await network.send(target(`https://localhost:${port}/send/network`), message)).toBe(
+      true,
+    );
+    expect(received.at(-1)?.path).toBe('/send/network');
   });
 });

@@ -1,5 +1,11 @@
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import webPush, { WebPushError } from 'web-push';
+import {
+  isKnownPushService,
+  isPrivateLiteral,
+  publicLookup,
+  type PushReach,
+} from './push-address.ts';
 import type { VapidKeys } from './vapid.ts';
 
 /** A browser's push subscription as stored. */
@@ -24,16 +30,27 @@ export interface WebPushSender {
 /**
  * Web push through the `web-push` library: the payload encrypted for the browser (aes128gcm),
  * the request signed with the VAPID key. Kept a day at the push service while the browser is
- * away. `agent` is for tests (a push service on loopback with its own certificate).
+ * away. Only the push services of `reach` are contacted, and, unless it allows private
+ * addresses, only at public addresses, checked as the connection is made. An endpoint that is
+ * not (any more) one of them is treated as gone. `ca` is for tests (a push service with its own
+ * certificate).
  */
-export function webPushSender(vapid: VapidKeys, agent?: Agent): WebPushSender {
+export function webPushSender(vapid: VapidKeys, reach: PushReach, ca?: Buffer): WebPushSender {
+  const agent = new Agent({
+    keepAlive: true,
+    ...(reach.privateAddresses ? {} : { lookup: publicLookup }),
+    ...(ca ? { ca } : {}),
+  });
   return {
     async send(target, message) {
+      const { hostname } = new URL(target.endpoint);
+      if (!isKnownPushService(hostname, reach.services)) return false;
+      if (!reach.privateAddresses && isPrivateLiteral(target.endpoint)) return false;
       try {
         await webPush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           JSON.stringify(message),
-          { vapidDetails: vapid, TTL: 86_400, timeout: 10_000, ...(agent ? { agent } : {}) },
+          { vapidDetails: vapid, TTL: 86_400, timeout: 10_000, agent },
         );
         return true;
       } catch (err) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context.ts';
 import { matrix, type Entry } from './matrix.ts';
 import { call, documentedOperations, fillPath, type Operation } from './operations.ts';
-import { buildWorld, isErrorEnvelope, type World } from './world.ts';
+import { buildWorld, isErrorEnvelope, worldSettings, type World } from './world.ts';
 
 /**
  * Plays the matrix (matrix.ts): every documented operation, called by a visitor, by another seller
@@ -14,7 +14,7 @@ let ctx: TestContext;
 let world: World;
 let operations: Map<string, Operation>;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(worldSettings);
   world = await buildWorld(ctx);
   operations = new Map((await documentedOperations(ctx)).map((op) => [op.key, op]));
 });

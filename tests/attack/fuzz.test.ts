@@ -8,7 +8,7 @@ import { issueSession } from '../../server/auth/sessions.ts';
 import { requestOf } from './arbitraries.ts';
 import { matrix } from './matrix.ts';
 import { call, documentedOperations, fillPath, type Answer, type Operation } from './operations.ts';
-import { buildWorld, isErrorEnvelope, type World } from './world.ts';
+import { buildWorld, isErrorEnvelope, worldSettings, type World } from './world.ts';
 
 /**
  * Property-based fuzzing of every documented operation: requests drawn from the operation's own
@@ -30,7 +30,7 @@ let world: World;
 let operations: Map<string, Operation>;
 let cases = 0;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(worldSettings);
   world = await buildWorld(ctx);
   operations = new Map((await documentedOperations(ctx)).map((op) => [op.key, op]));
 });
