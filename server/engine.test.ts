@@ -23,6 +23,7 @@ import {
 import { listingPayload, modelId, submitListing } from '../tests/support/listings.ts';
 import { wholeList } from '../tests/support/lists.ts';
 import { walletOf } from '../tests/support/money.ts';
+import { pushSettings, TEST_PUSH_SERVICE } from '../tests/support/push.ts';
 import { flushCounters } from './insights/flush.ts';
 import { deliverQueuedMail } from './mail/queue.ts';
 import { opsRouter } from './ops/health.ts';
@@ -40,7 +41,7 @@ let toyota: number;
 let car: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(pushSettings);
   admin = await signUpAdmin(ctx);
   toyota = (await modelId(ctx, 'Toyota', 'Yaris')).makeId;
 });
@@ -1066,7 +1067,7 @@ describe('push', () => {
     expect(Buffer.from(key.data.publicKey, 'base64url')).toHaveLength(65);
     const browser = createECDH('prime256v1');
     const subscription = {
-      endpoint: 'https://push.example.test/send/engine-test',
+      endpoint: `https://${TEST_PUSH_SERVICE}/send/engine-test`,
       keys: {
         p256dh: browser.generateKeys().toString('base64url'),
         auth: randomBytes(16).toString('base64url'),

@@ -4,16 +4,11 @@ import type { Session, TestContext } from '../support/context.ts';
 import { signUp, signUpAdmin } from '../support/factories.ts';
 import { liveListing, submitListing } from '../support/listings.ts';
 import { grant } from '../support/money.ts';
-import { browserSubscription } from '../support/push.ts';
+import { browserSubscription, pushSettings, TEST_PUSH_SERVICE } from '../support/push.ts';
 import { notifications, subscriptions, transactions } from '../../server/db/schema/index.ts';
 
-/**
- * The push service the world's browsers subscribe at: a public address, so that no name is looked
- * up, and the only one its context's PUSH_SERVICES names (`worldSettings`), so no other is.
- */
-const WORLD_PUSH_SERVICE = '8.8.8.8';
 /** The settings of a context the world is built in. */
-export const worldSettings = { PUSH_SERVICES: WORLD_PUSH_SERVICE };
+export const worldSettings = { ...pushSettings };
 
 /**
  * Who the attack suite plays and what they own: an admin, a seller (`owner`) with one of
@@ -69,7 +64,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     .client(owner.accessToken)
     .call((r) => r['saved-searches'].$post({ json: { name: 'Owner search', filters: {} } }));
   if (saved.code !== 0) throw new Error(`saved-searches failed: ${saved.message}`);
-  const pushEndpoint = `https://${WORLD_PUSH_SERVICE}/send/owner-browser`;
+  const pushEndpoint = `https://${TEST_PUSH_SERVICE}/send/owner-browser`;
   const pushed = await ctx
     .client(owner.accessToken)
     .call((r) =>

@@ -2,6 +2,15 @@ import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto
 import type { PushSubscriptionInput } from '#shared/schemas/push.ts';
 
 /**
+ * The push service test browsers subscribe at: a public address, so that no name is looked up
+ * (these machines reach no DNS beyond the package registries), and the one service a context with
+ * `pushSettings` accepts. Nothing is ever sent there: the tests run no push job against it.
+ */
+export const TEST_PUSH_SERVICE = '8.8.8.8';
+/** The settings of a test context whose browsers subscribe at TEST_PUSH_SERVICE. */
+export const pushSettings = { PUSH_SERVICES: TEST_PUSH_SERVICE };
+
+/**
  * A browser's side of web push for tests: a P-256 key pair and an auth secret as
  * pushManager.subscribe makes them, and the decryption of what a push service hands it.
  */
