@@ -59,6 +59,10 @@ export default defineConfig(async () => {
   return {
     test: {
       testTimeout: 30_000,
+      // A worker runs its files one after another in one module graph: each file still opens its
+      // own database and services, but the server's modules are imported once per worker, not once
+      // per file (about half of a run's time went to imports).
+      isolate: false,
       // A worker per core, at least two (vitest's default leaves one core free, which on the 2-core
       // CI machine is one worker): a database test file waits on PostgreSQL or on the photo
       // pipeline's threads much of its time, so two files at once take the 2 cores' idle time.
