@@ -58,7 +58,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `test-results/playwright${suffix}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace is recorded on a failed journey's retry only: recording one for every journey (a
+    // snapshot of the page at each step) doubled the back-office journeys' time.
+    trace: 'on-first-retry',
     // The site's service worker takes the pages' requests once registered, and Playwright's routes
     // and network events no longer see them: it runs only in the journey that is about it
     // (tests/e2e/installable.spec.ts).
