@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DayStats } from '../schemas/insights.ts';
+import { dayAxis, dayTime, fullDay } from './day-axis.ts';
 
 /** The three lines of every insights chart, in the account area and the back-office alike. */
 const lines = [
@@ -27,18 +28,26 @@ export default function InsightsChart({ days, label, height = 260 }: Props) {
     const el = box.current;
     if (!el) return;
     const data: uPlot.AlignedData = [
-      days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000),
+      days.map((d) => dayTime(d.day)),
       ...lines.map((line) => days.map((d) => d[line.key])),
     ];
+    const [first, last] = [days[0], days.at(-1)];
+    const axis = first && last ? dayAxis(first.day, last.day) : null;
     const chart = new uPlot(
       {
         width: el.clientWidth || 600,
         height,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
-        axes: [{}, { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? t : '')) }],
+        scales: {
+          x: { time: true, ...(axis ? { range: () => axis.range } : {}) },
+          y: { range: (_u, _min, max) => [0, Math.max(4, max)] },
+        },
+        axes: [
+          axis ? { splits: () => axis.ticks, values: () => axis.labels } : {},
+          { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? t : '')) },
+        ],
         series: [
-          { label: 'Day' },
+          { label: 'Day', value: (_u, time) => (time == null ? '–' : fullDay(time)) },
           ...lines.map((line) => ({ label: line.label, stroke: line.stroke, width: 2 })),
         ],
       },

@@ -97,5 +97,10 @@ test("a visitor's view, call and e-mail show up in the owner's chart", async ({
     name: `Impressions, views and contacts of Toyota Yaris ${title}`,
   });
   await expect(chart.locator('canvas')).toBeVisible();
+  // The day under the cursor reads day, month and year, as in Malta: the listing's only day.
+  await chart.locator('canvas').hover();
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const shown = `${day} ${new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' }).slice(0, 3)} ${year}`;
+  await expect(chart.locator('.u-legend .u-series').first().locator('.u-value')).toHaveText(shown);
   await expect(owner.getByRole('definition').first()).toBeVisible();
 });
