@@ -1,4 +1,4 @@
-import { price } from '#shared/format.ts';
+import { carName, price } from '#shared/format.ts';
 import { escapeHtml } from '../notifications/notify.ts';
 
 /** A matching car as an alert shows it. */
@@ -21,7 +21,7 @@ export interface AlertMail {
   notice: string;
 }
 
-const carName = (car: AlertCar) => `${car.make} ${car.model} ${car.title}`;
+const nameOf = (car: AlertCar) => carName(car.make, car.model, car.title);
 const carFacts = (car: AlertCar) =>
   `${car.year} · ${price(car.price)} · ${car.millage.toLocaleString('en-GB')} mi`;
 
@@ -52,7 +52,7 @@ export function alertMail(input: {
   const text = [
     `${cars} matching your saved search "${input.searchName}" ${n === 1 ? 'is' : 'are'} on Spotted:`,
     '',
-    ...input.cars.flatMap((car) => [carName(car), carFacts(car), link(car), '']),
+    ...input.cars.flatMap((car) => [nameOf(car), carFacts(car), link(car), '']),
     `Manage your saved searches: ${manage}`,
     `Stop alerts for this search: ${pageLink}`,
     '',
@@ -63,7 +63,7 @@ export function alertMail(input: {
     .map(
       (car) =>
         `<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">` +
-        `<a href="${escapeHtml(link(car))}" style="color:#0f766e;font-weight:bold;text-decoration:none">${escapeHtml(carName(car))}</a>` +
+        `<a href="${escapeHtml(link(car))}" style="color:#0f766e;font-weight:bold;text-decoration:none">${escapeHtml(nameOf(car))}</a>` +
         `<div style="color:#4b5563;font-size:14px;margin-top:4px">${escapeHtml(carFacts(car))}</div></td></tr>`,
     )
     .join('');
@@ -84,7 +84,7 @@ export function alertMail(input: {
     input.cars
       .map(
         (car) =>
-          `<li><a href="/car/${car.id}">${escapeHtml(carName(car))}</a> (${escapeHtml(carFacts(car))})</li>`,
+          `<li><a href="/car/${car.id}">${escapeHtml(nameOf(car))}</a> (${escapeHtml(carFacts(car))})</li>`,
       )
       .join('') +
     '</ul>';

@@ -153,7 +153,7 @@ describe('alerts', () => {
     await sentMail();
     expect(await noticesOf(buyer.userId)).toEqual([]);
 
-    const match = await yaris({ price: 9_500, title: 'A match' });
+    const match = await yaris({ price: 9_500, title: 'Toyota Yaris, a match' });
     const tooDear = await yaris({ price: 14_000, title: 'Too dear for now' });
     await alertsCaughtUp(ctx);
     const notices = await noticesOf(buyer.userId);
@@ -165,6 +165,9 @@ describe('alerts', () => {
     expect(mail).toMatchObject({ to: buyer.email, subject: '1 new car for "Toyota under 10k"' });
     expect(mail!.text).toContain(`/car/${match}`);
     expect(mail!.html).toContain(`/car/${match}`);
+    // The title says the make and model, and so the car's name says them once.
+    expect(mail!.text).toContain('\nToyota Yaris, a match\n');
+    expect(notices[0]!.message).toContain('>Toyota Yaris, a match</a>');
     expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail!.headers?.['List-Unsubscribe']).toMatch(
       /^<http.*\/api\/saved-searches\/unsubscribe\?token=.+>$/,

@@ -1,5 +1,5 @@
 /** The listing details screens' rules as plain functions: who sees what, texts, links, SEO. */
-import { price } from '#shared/format.ts';
+import { carName, price } from '#shared/format.ts';
 import { ELECTRIC_FUEL_ID, limits, roles } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { belowTopTier } from '#shared/promotion.ts';
@@ -163,9 +163,9 @@ export function reportProblem(reason: string, details: string): string | null {
 
 export const reportMessage = (reason: string, details: string) => `${reason} - ${details.trim()}`;
 
-/** '{brand} {model} {title} · €price · Spotted'. */
+/** '{brand} {model} {title} · €price · Spotted', the make and model said once. */
 export const pageTitle = (car: CarDetail) =>
-  `${car.brand} ${car.model} ${car.title} · ${price(car.price, car.currency)} · Spotted`;
+  `${carName(car.brand, car.model, car.title)} · ${price(car.price, car.currency)} · Spotted`;
 
 /** A meta description under 160 characters: the key facts, then the start of the text. */
 export function pageDescription(car: CarDetail): string {
@@ -183,7 +183,7 @@ export function carJsonLd(car: CarDetail, pageUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Car',
-    name: `${car.brand} ${car.model} ${car.title}`,
+    name: carName(car.brand, car.model, car.title),
     url: pageUrl,
     description: car.description || undefined,
     brand: { '@type': 'Brand', name: car.brand },
