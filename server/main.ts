@@ -28,7 +28,7 @@ import { readyLine, talksAtStart } from './ops/start-up.ts';
 type AstroHandler = (
   req: IncomingMessage,
   res: ServerResponse,
-  next: undefined,
+  next: (() => void) | undefined,
   locals: App.Locals,
 ) => Promise<void>;
 
@@ -118,8 +118,21 @@ async function main() {
   );
   const data = pageData(deps);
   server.all('*', async (c) => {
-    const locals: App.Locals = { data, page: pageDelivery(c.env.incoming, pageCache) };
-    await renderSite(c.env.incoming, c.env.outgoing, undefined, locals);
+    const { incoming, outgoing } = c.env;
+    const locals: App.Locals = { data, page: pageDelivery(incoming, pageCache) };
+    // A path no page answers gets the 404 page (it sets the status), rendered as every page is,
+    // with its locals: the adapter's own fallback would render it without them.
+    let notFound: Promise<void> | undefined;
+    await renderSite(
+      incoming,
+      outgoing,
+      () => {
+        incoming.url = '/404';
+        notFound = renderSite(incoming, outgoing, undefined, locals);
+      },
+      locals,
+    );
+    await notFound;
     return RESPONSE_ALREADY_SENT;
   });
 
