@@ -98,7 +98,7 @@ test("a visitor's view, call and e-mail show up in the owner's chart", async ({
   });
   await expect(chart.locator('canvas')).toBeVisible();
   // The day under the cursor reads day, month and year, as in Malta: the listing's only day.
-  await chart.locator('canvas').hover();
+  await chart.locator('.u-over').hover();
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   const shown = `${day} ${new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' }).slice(0, 3)} ${year}`;
   await expect(chart.locator('.u-legend .u-series').first().locator('.u-value')).toHaveText(shown);
