@@ -10,6 +10,8 @@ export interface AlertCar {
   year: number;
   price: number;
   millage: number;
+  /** Listed lately; otherwise an older car that an edit made match. */
+  isNew: boolean;
 }
 
 export interface AlertMail {
@@ -22,6 +24,15 @@ export interface AlertMail {
 }
 
 const nameOf = (car: AlertCar) => carName(car.make, car.model, car.title);
+const carsOf = (n: number, kind: string) => `${n} ${kind} ${n === 1 ? 'car' : 'cars'}`;
+/** '2 new cars', '1 changed car', or '1 new car and 1 changed car'. */
+const countOf = (cars: AlertCar[]) => {
+  const fresh = cars.filter((car) => car.isNew).length;
+  const changed = cars.length - fresh;
+  return [fresh && carsOf(fresh, 'new'), changed && carsOf(changed, 'changed')]
+    .filter(Boolean)
+    .join(' and ');
+};
 const carFacts = (car: AlertCar) =>
   `${car.year} · ${price(car.price)} · ${car.millage.toLocaleString('en-GB')} mi`;
 
@@ -43,7 +54,7 @@ export function alertMail(input: {
   const oneClick = `${base}/api/saved-searches/unsubscribe?token=${token}`;
   const manage = `${base}/saved-searches`;
   const n = input.cars.length;
-  const cars = `${n} new ${n === 1 ? 'car' : 'cars'}`;
+  const cars = countOf(input.cars);
   const subject = input.digest
     ? `Your daily digest: ${cars} for "${input.searchName}"`
     : `${cars} for "${input.searchName}"`;

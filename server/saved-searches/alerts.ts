@@ -39,6 +39,8 @@ interface Search {
 const BATCH = 100;
 /** Listing changes are kept this long (a job stopped for longer misses older ones). */
 const KEEP_CHANGES_DAYS = 7;
+/** A match listed within this long is a new car; an older one is a changed car. */
+const NEW_FOR_DAYS = 1;
 
 const snapshotXmin = sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`;
 
@@ -205,7 +207,7 @@ async function deliver(
     .from(users)
     .where(eq(users.id, search.userId));
   if (!owner || owner.deletedAt) return false;
-  const cars: AlertCar[] = await tx
+  const rows = await tx
     .select({
       id: listings.id,
       make: makes.name,
@@ -214,12 +216,19 @@ async function deliver(
       year: listings.year,
       price: listings.price,
       millage: listings.millage,
+      publishedAt: listings.publishedAt,
     })
     .from(listings)
     .innerJoin(makes, eq(makes.id, listings.makeId))
     .innerJoin(models, eq(models.id, listings.modelId))
     .where(and(inArray(listings.id, listingIds), isLive))
     .orderBy(listings.id);
+  // A car listed within the last day is new; an older one matches because an edit changed it.
+  const newSince = subMilliseconds(new Date(), milliseconds({ days: NEW_FOR_DAYS }));
+  const cars: AlertCar[] = rows.map(({ publishedAt, ...car }) => ({
+    ...car,
+    isNew: publishedAt !== null && publishedAt >= newSince,
+  }));
   if (!cars.length) return false;
   const mail = alertMail({
     searchName: search.name,

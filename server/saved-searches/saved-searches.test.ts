@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../tests/support/context
 import { alertsCaughtUp } from '../../tests/support/alerts.ts';
 import { PASSWORD, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { listingPayload, liveListing, modelId } from '../../tests/support/listings.ts';
-import { notifications, savedSearches } from '../db/schema/index.ts';
+import { listings, notifications, savedSearches } from '../db/schema/index.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { digestDueAt, runAlerts, sendDigests } from './alerts.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
@@ -179,7 +179,12 @@ describe('alerts', () => {
     await alertsCaughtUp(ctx);
     expect(await noticesOf(buyer.userId)).toHaveLength(1);
 
-    // An edit that makes a live car match counts as new.
+    // An edit that makes a live car match tells the buyer, as a changed car when it was listed
+    // days ago (a new car is one listed within the last day).
+    await ctx.db
+      .update(listings)
+      .set({ publishedAt: new Date(Date.now() - 5 * 86_400_000) })
+      .where(eq(listings.id, tooDear));
     await approveEdit(tooDear, { price: 9_900, title: 'Now a match' });
     await alertsCaughtUp(ctx);
     const after = await noticesOf(buyer.userId);
@@ -187,7 +192,7 @@ describe('alerts', () => {
     expect(after.map((n) => n.message).join()).toContain(`/car/${tooDear}`);
     expect(after.map((n) => n.message).join()).not.toContain(`/car/${before}`);
     expect((await sentMail(buyer.email)).map((m) => m.subject)).toEqual([
-      '1 new car for "Toyota under 10k"',
+      '1 changed car for "Toyota under 10k"',
     ]);
 
     // Both count as new until the search is opened.
