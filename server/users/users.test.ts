@@ -184,8 +184,9 @@ describe('POST user/update', () => {
     const json = {
       id: session.userId,
       firstName: 'Island Motors Ltd',
-      phone: '21449999',
-      phone2: '79000000',
+      // Typed with Malta's country code and spaces: kept as the eight digits.
+      phone: '+356 2144 9999',
+      phone2: '00356 7900-0000',
       city: 'Mosta',
       email: 'changed@example.mt',
       cNumber: '1',

@@ -1,4 +1,5 @@
 import { bounds, limits } from '../limits.ts';
+import { localPhone } from '../phone.ts';
 import { messages } from '../messages.ts';
 import { z } from './zod.ts';
 
@@ -31,14 +32,14 @@ export const phone = (requiredMessage: string) =>
   required(requiredMessage)
     .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'Phone number is not valid')
     .max(bounds.phone, 'Phone number is not valid')
-    .transform((v) => v.replace(/[ -]/g, ''));
+    .transform((v) => localPhone(v));
 
 export const optionalPhone = z
   .string()
   .trim()
   .regex(/^(\+?[0-9][0-9 -]{5,19})?$/, 'Phone number is not valid')
   .max(bounds.phone, 'Phone number is not valid')
-  .transform((v) => v.replace(/[ -]/g, ''))
+  .transform((v) => localPhone(v))
   .nullish()
   .transform((v) => v ?? '');
 

@@ -1,6 +1,7 @@
 import { bounds, roles } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { imageTooLarge, optionalDate, optionalPhone, optionalText } from './fields.ts';
+import { localPhone } from '../phone.ts';
 import { z } from './zod.ts';
 
 /** The full user (owner or admin): firstName is the company name for companies (role 3). */
@@ -55,7 +56,12 @@ export const userUpdateSchema = z.object({
   id: z.coerce.number().int().positive().max(bounds.id).optional(),
   firstName: z.string().trim().max(bounds.name).nullish(),
   lastName: z.string().trim().max(bounds.name).nullish(),
-  phone: z.string().trim().max(bounds.phone).nullish(),
+  phone: z
+    .string()
+    .trim()
+    .max(bounds.phone)
+    .nullish()
+    .transform((v) => (v == null ? v : localPhone(v))),
   phone2: optionalPhone,
   phone3: optionalPhone,
   address: optionalText(200),

@@ -5,6 +5,7 @@ import type { FormValues } from './form-values.ts';
 import type { SetField } from './form-types.ts';
 import type { ListingReference } from './reference.ts';
 import { sections } from './texts.ts';
+import { phoneLabel } from '#shared/phone.ts';
 
 interface Props {
   adding: boolean;
@@ -68,7 +69,7 @@ function ContactInformation({ user, phonePrefix }: { user: User | null; phonePre
         ['Email', user.email],
         ...phones.map((p, i): [string, string] => [
           i === 0 ? 'Phone' : `Phone ${i + 1}`,
-          `${phonePrefix} ${p}`,
+          phoneLabel(p, phonePrefix),
         ]),
       ]
     : [];

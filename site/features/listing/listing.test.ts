@@ -143,8 +143,8 @@ describe('the listing details', () => {
 
   it('lists the non-empty phones with the configured prefix as tel: links', () => {
     expect(phones(car.user, '+356')).toEqual([
-      { label: '+356 79123456', href: 'tel:+35679123456' },
-      { label: '+356 21 123 456', href: 'tel:+35621123456' },
+      { label: '+356 7912 3456', href: 'tel:+35679123456' },
+      { label: '+356 2112 3456', href: 'tel:+35621123456' },
     ]);
   });
 

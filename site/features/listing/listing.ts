@@ -1,5 +1,6 @@
 /** The listing details screens' rules as plain functions: who sees what, texts, links, SEO. */
 import { carName, price } from '#shared/format.ts';
+import { phoneLabel } from '#shared/phone.ts';
 import { ELECTRIC_FUEL_ID, limits, roles } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { belowTopTier } from '#shared/promotion.ts';
@@ -130,8 +131,8 @@ export function phones(seller: Pick<Seller, 'phone' | 'phone2' | 'phone3'>, pref
     .filter(Boolean)
     .slice(0, limits.maxPhones)
     .map((p) => {
-      const local = p.startsWith('+') ? p : `${prefix} ${p}`;
-      return { label: local, href: `tel:${local.replace(/[^\d+]/g, '')}` };
+      const label = phoneLabel(p, prefix);
+      return { label, href: `tel:${label.replace(/[^\d+]/g, '')}` };
     });
 }
 

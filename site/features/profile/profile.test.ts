@@ -4,7 +4,6 @@ import type { User } from '#shared/schemas/user.ts';
 import {
   changePasswordProblem,
   deleteAccountProblem,
-  localPhone,
   profileProblem,
   profileProblems,
   toUpdatePayload,
@@ -79,11 +78,6 @@ describe('the update payload', () => {
     expect(payload.dateOfBirth).toBeNull();
     expect(payload).not.toHaveProperty('email');
     expect(payload).not.toHaveProperty('cNumber');
-  });
-
-  it('shows a phone without the country prefix', () => {
-    expect(localPhone('+35679123456')).toBe('79123456');
-    expect(localPhone('79123456')).toBe('79123456');
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/user.ts';
 import { firstMessage } from '#shared/schemas/zod.ts';
 import { readAsDataUrl, stripDataUrl } from '../../lib/files.ts';
+import { localPhone } from '#shared/phone.ts';
 import { LOGO_EXTENSIONS } from '../auth/auth.ts';
 
 export { LOGO_ACCEPT, LOGO_INVALID } from '../auth/auth.ts';
@@ -31,10 +32,6 @@ export interface ProfileValues {
 }
 
 export const isCompany = (user: Pick<User, 'role'>) => user.role === roles.company;
-
-/** A stored phone without the country prefix, which the form shows beside the input. */
-export const localPhone = (phone: string, prefix: string = prefixes.phone) =>
-  phone.startsWith(prefix) ? phone.slice(prefix.length) : phone;
 
 export function valuesOf(user: User, prefix: string = prefixes.phone): ProfileValues {
   return {
