@@ -30,6 +30,18 @@ test("an unknown route shows 'Page not spotted!' with a 404 status", async ({ pa
   await expect(page.getByRole('main').getByRole('link', { name: 'Home' })).toHaveClass(/button/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('text-align', 'center');
   await screen(page, 'not-found');
+
+  // A seller not found says so in the same heading, not a greyer one.
+  const heading = page.getByRole('heading', { level: 1 });
+  const look = async () =>
+    heading.evaluate((h) => {
+      const style = getComputedStyle(h);
+      return { color: style.color, size: style.fontSize };
+    });
+  const pageNotFound = await look();
+  expect((await page.goto('/seller/offer/999999'))?.status()).toBe(404);
+  await expect(heading).toHaveText('Seller not spotted!');
+  expect(await look()).toEqual(pageNotFound);
 });
 
 test('the islands rendered on the server hydrate as they were rendered', async ({

@@ -64,9 +64,13 @@ test('Top Spotted shows the featured cars with their views, and a car opens its 
   await expect(cards).toHaveCount(topSpottedCars.length);
   const first = topSpottedCars[0]!;
   await expect(cards.first()).toContainText(first.title);
-  // Journeys running beside this one may open the same car: its count only grows meanwhile.
-  const shown = (await cards.first().textContent())?.match(/([\d,]+) views/)?.[1];
-  expect(Number(shown?.replace(/,/g, ''))).toBeGreaterThanOrEqual(first.views);
+  // The card shows the car's views. The page and the API's list are kept apart, each for up to a
+  // minute, while journeys running beside this one open the same demo car: the two counts may
+  // differ by the few views of that minute, either way.
+  const shown = Number(
+    (await cards.first().textContent())?.match(/([\d,]+) views/)?.[1]?.replace(/,/g, ''),
+  );
+  expect(Math.abs(shown - first.views)).toBeLessThanOrEqual(10);
   await cards.first().click();
   await expect(page).toHaveURL(new RegExp(`/car/${first.id}$`));
 });
