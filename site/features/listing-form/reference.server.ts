@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import { prefixes } from '#shared/limits.ts';
 import { enumerableKinds, type Enumerables, type Named } from '#shared/schemas/catalog.ts';
 import { pageData, readOrLog } from '../../lib/page-data.ts';
 import type { ListingReference } from './reference.ts';
@@ -26,7 +27,7 @@ export async function loadReference(astro: Pick<AstroGlobal, 'locals'>): Promise
     equipment: reference?.equipment ?? [],
     config: {
       currency: c?.currency ?? '€',
-      phonePrefix: c?.phonePrefix ?? '+356',
+      phonePrefix: c?.phonePrefix ?? prefixes.phone,
       listingTypes: c?.listingTypes ?? [],
       carMinimumYear: c?.carMinimumYear ?? 1950,
       carMaximumYear: c?.carMaximumYear ?? year + 1,
