@@ -74,7 +74,7 @@ export async function boot(
   const admin = await ensureAdmin(db, config);
   if (config.DEMO_DATA) {
     const demo = await seedDemo(deps, () =>
-      say('Loading the demo data: sellers, their cars and photos (a minute or two)…'),
+      say('Loading the demo data: sellers, their cars and photos (about a minute)…'),
     );
     if (demo) say(`Demo data loaded: ${demo.sellers} sellers and ${demo.listings} listings.`);
   }

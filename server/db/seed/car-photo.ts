@@ -18,8 +18,15 @@ export interface CarPhotoOptions {
   shape?: CarShape;
 }
 
+/** The drawing's coordinates. */
 const WIDTH = 1200;
 const HEIGHT = 900;
+/**
+ * The photo's pixels: the size of the listing page's photo, so the photo pipeline makes every
+ * card and page version from it without a full-screen one (the demo's first start stays short).
+ */
+const PHOTO_WIDTH = 840;
+const PHOTO_HEIGHT = 630;
 
 /** The paint of each colour of the listing form. */
 const paints: Record<string, string> = {
@@ -450,11 +457,11 @@ export function carPhotoSvg(options: CarPhotoOptions): string {
     sky: skies[Math.abs(car) % skies.length] ?? skies[0],
     plate: plateText(prng(car * 31 + 5)),
   };
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
     ${defs(scene)}${views[options.view](scene)}${caption(options.label)}</svg>`;
 }
 
-/** A stylised photo of a car (about 1200x900) as a base64 JPEG, drawn from an SVG by sharp. */
+/** A stylised photo of a car (840x630) as a base64 JPEG, drawn from an SVG by sharp. */
 export async function carPhoto(options: CarPhotoOptions): Promise<string> {
   const jpeg = await sharp(Buffer.from(carPhotoSvg(options)))
     // A single pass: the server re-encodes every upload anyway.
