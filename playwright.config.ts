@@ -35,7 +35,7 @@ const sharedState = /@shared-state/;
 
 /**
  * Journeys in Debian's Chromium (/usr/bin/chromium; this project never downloads a browser)
- * against the built app started on its own port with a fresh data folder.
+ * against the built app started on its own port with a fresh data folder and database.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -124,7 +124,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf test-results/e2e-data${suffix} && node server/main.ts`,
+    // A fresh data folder and, where PostgreSQL answers, a fresh database on it (PGlite otherwise).
+    command: `rm -rf test-results/e2e-data${suffix} && DATABASE_URL="$(node tests/e2e/support/fresh-database.ts)" node server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/configuration`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -139,7 +140,6 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       JWT_SECRET: e2eJwtSecret,
       NODE_ENV: 'production',
-      DATABASE_URL: '',
       // Every journey's accounts are registered from 127.0.0.1, hundreds in a run.
       REGISTRATIONS_PER_HOUR: '100000',
       // A saved search's instant alert within seconds, not the minute of the default.

@@ -35,6 +35,8 @@ type AstroHandler = (
 const SITE_DIST = process.env.SITE_DIST ?? './dist';
 const SITE_ENTRY = pathToFileURL(path.resolve(SITE_DIST, 'server/entry.mjs'));
 const CLIENT_DIR = path.join(SITE_DIST, 'client');
+/** How long an idle client connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
 /**
  * How long a shared cache in front (nginx's microcache, a CDN) may keep a public page: a few
  * seconds, since it hears none of the change notices that end this instance's own copy at once.
@@ -137,6 +139,10 @@ async function main() {
   });
 
   const http = createServer(
+    // An idle connection is kept longer than a client or a proxy keeps one (nginx drops its own
+    // after 60 s), so the server is never the side that closes a connection just as a client
+    // sends on it: the client would see the reset as a failed request.
+    { keepAliveTimeout: KEEP_ALIVE_MS },
     withSecurityHeaders(
       config.PUBLIC_URL,
       withRequestId(config.TRUST_PROXY, getRequestListener(server.fetch)),
