@@ -16,6 +16,7 @@ import { catalogRouter } from './catalog/index.ts';
 import { configurationRouter } from './configuration/index.ts';
 import { apiCaching } from './http/caching.ts';
 import { rejectUnstorableText } from './http/unstorable-text.ts';
+import { settleWrites } from './http/settle-writes.ts';
 import { cspHash, defaultPolicy, pagePolicy } from './http/security-headers.ts';
 import { ApiError } from './http/errors.ts';
 import type { AppEnv } from './http/env.ts';
@@ -69,6 +70,7 @@ export function createApp(deps: Deps) {
     return limiter(size)(c, next);
   });
   api.use(apiCaching);
+  api.use(settleWrites);
   api.use(rejectUnstorableText);
   api.use(identify);
 

@@ -105,9 +105,6 @@ export async function createTestContext(env: Record<string, string> = {}) {
       },
       options.from === undefined ? undefined : connectionFrom(options.from),
     );
-    // Notices of what the call changed reach the caches before the next call (on PostgreSQL they
-    // come over another connection, a millisecond later).
-    if (method !== 'GET') await changes.settle();
     const text = await response.text();
     let body: unknown;
     try {
@@ -143,8 +140,6 @@ export async function createTestContext(env: Record<string, string> = {}) {
             undefined,
             from === undefined ? undefined : connectionFrom(from),
           );
-          // As in `request`: what the call changed reaches the caches before the next call.
-          if (sent.method !== 'GET') await changes.settle();
           answered = response.headers;
           return response;
         },
