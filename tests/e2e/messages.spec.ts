@@ -17,7 +17,7 @@ test(
     // Logged out: asked to log in, and back on the listing afterwards.
     await page.goto(`/car/${car}`);
     await islandsReady(page);
-    await page.getByRole('button', { name: 'Message seller' }).click();
+    await page.getByRole('link', { name: 'Message seller' }).click();
     await page.getByRole('link', { name: 'Log in' }).last().click();
     await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fcar%2F${car}$`));
     await islandsReady(page);
@@ -27,7 +27,7 @@ test(
     await expect(page).toHaveURL(new RegExp(`/car/${car}$`));
     await islandsReady(page);
 
-    await page.getByRole('button', { name: 'Message seller' }).click();
+    await page.getByRole('link', { name: 'Message seller' }).click();
     await expect(page).toHaveURL(new RegExp(`/messages\\?car=${car}$`));
     const compose = page.getByRole('article', { name: 'New message to Sandra T.' });
     await expect(compose.getByRole('link', { name: new RegExp(title) })).toBeVisible();

@@ -115,6 +115,40 @@ test("a listing page's contact link, tapped before its cover photo has arrived, 
   release();
 });
 
+test("a listing's Favorite and Message seller, tapped before the page's islands have come to life, take effect", async ({
+  page,
+  request,
+}) => {
+  const seller = await newUser(request, 'Hearted');
+  const id = await liveListing(request, seller, `Early heart Yaris ${unique()}`);
+  await useSession(page, await newUser(request, 'Quick'));
+  // React's renderer is held back: no island on the page can come to life until it is released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/client\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`/car/${id}`, { waitUntil: 'domcontentloaded' });
+  const favorite = page.getByRole('button', { name: 'Favorite', exact: true });
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+
+  const saved = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/favorite/add'),
+    TAP_TAKES_EFFECT,
+  );
+  await favorite.click();
+  expect((await (await saved).response())?.ok()).toBe(true);
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+  await expectToast(page, messages.listing.addedToFavorites);
+  // Still before the islands: the tap did not wait for them.
+  await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
+
+  await page.getByRole('link', { name: 'Message seller' }).click();
+  await expect(page).toHaveURL(new RegExp(`/messages\\?car=${id}$`));
+  release();
+});
+
 test('on the home page, before any photo has arrived, an ad, a heart (desktop), the search bar and the menu (phone) each work at the first tap', async ({
   page,
   request,

@@ -1,11 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
-import { confirm, showResult, withProgress } from '../../lib/dialogs.ts';
-import { readSession } from '#shared/session.ts';
+import { confirm, withProgress } from '../../lib/dialogs.ts';
 import { showToast } from '../../lib/toast.ts';
-import { favoritesQuery } from '../favorites/favorites.ts';
 import { canPromote, editHref, type CarDetail, type ListingSource } from './listing.ts';
 import { Icon } from './Icon.tsx';
 
@@ -32,19 +29,6 @@ interface Props {
   viewer?: 'owner' | 'visitor';
 }
 
-/** Whether a listing is among the user's favourites (their list as the favourites page asks). */
-async function inFavorites(userId: number, carId: number): Promise<boolean> {
-  for (let pageNumber = 1; pageNumber <= 40; pageNumber++) {
-    const res = await api.call((r) =>
-      r.favorite.get.$post({ json: favoritesQuery(userId, '', pageNumber, limits.pageSize) }),
-    );
-    if (res.code !== 0) return false;
-    if (res.data.cars.some((c) => c.id === carId)) return true;
-    if (pageNumber * limits.pageSize >= res.data.totalCount) return false;
-  }
-  return false;
-}
-
 /**
  * Counts a share of the listing for its seller's insights. Calls and e-mails to the seller are
  * counted by the page's own script (site/scripts/contact-reveals.ts), from before hydration.
@@ -53,9 +37,6 @@ const countShare = (id: number) =>
   void api.call((r) =>
     r.car[':id'].event.$post({ param: { id: String(id) }, json: { kind: 'share' } }),
   );
-
-/** The way out of the 'logged in to save' toast. */
-const logIn = { label: 'Log in', href: '/login' };
 
 async function copy(text: string) {
   try {
@@ -74,11 +55,29 @@ async function copy(text: string) {
 }
 
 /**
+ * Favorite: a plain button that the page's heart script saves and unsaves, as it does the cards'
+ * hearts (site/scripts/hearts.ts), so that a tap counts from the first paint, before this island
+ * has come to life. The pressed state shows one heart or the other.
+ */
+function FavoriteButton({ car, className }: { car: ActionsCar; className: string }) {
+  return (
+    <button
+      type="button"
+      className={className}
+      data-favorite={car.id}
+      aria-pressed={car.isFavorite}
+    >
+      <Icon name="heart" className="favorite-on" />
+      <Icon name="heart-outline" className="favorite-off" /> Favorite
+    </button>
+  );
+}
+
+/**
  * The listing's buttons. The owner: Edit, Delete and (ACTIVE, above the top type) Promote.
  * Anyone else: Call seller, Favorite and Share (ACTIVE only) and Report.
  */
 export default function ListingActions({ car, source, call, message = null, viewer }: Props) {
-  const [favorite, setFavorite] = useState(car.isFavorite);
   const [dialog, setDialog] = useState<'report' | 'promote' | null>(null);
   const active = car.state === 'ACTIVE';
 
@@ -94,16 +93,6 @@ export default function ListingActions({ car, source, call, message = null, view
       });
   }, [active, car.id, source]);
 
-  useEffect(() => {
-    const session = readSession();
-    if (!active || car.isFavorite || !session || session.userId === car.userId) return;
-    let live = true;
-    void inFavorites(session.userId, car.id).then((saved) => live && setFavorite(saved));
-    return () => {
-      live = false;
-    };
-  }, [active, car.id, car.userId, car.isFavorite]);
-
   const remove = async () => {
     if (!(await confirm(messages.listing.confirmDelete))) return;
     const res = await withProgress(
@@ -118,37 +107,6 @@ export default function ListingActions({ car, source, call, message = null, view
       messages.listing.removed,
     );
     if (res.code === 0) location.assign('/my-listings');
-  };
-
-  const toggleFavorite = async () => {
-    const session = readSession();
-    if (!session) return showToast(messages.listing.favoritesNeedLogin, logIn);
-    const json = { carId: car.id, userId: session.userId };
-    const res = await api.call((r) =>
-      favorite ? r.favorite.remove.$post({ json }) : r.favorite.add.$post({ json }),
-    );
-    if (res.code === 0) {
-      setFavorite(!favorite);
-      showToast(
-        favorite ? messages.listing.removedFromFavorites : messages.listing.addedToFavorites,
-      );
-    } else if (res.status === 401) {
-      showToast(messages.listing.favoritesNeedLogin, logIn);
-    } else {
-      await showResult(false, res.message || messages.common.errorOccurred);
-    }
-  };
-
-  /** On-site messaging: a visitor logs in first and comes back to this listing. */
-  const messageSeller = () => {
-    if (!readSession()) {
-      const next = encodeURIComponent(location.pathname);
-      return showToast('Log in to message the seller', {
-        label: 'Log in',
-        href: `/login?next=${next}`,
-      });
-    }
-    location.assign(`/messages?car=${car.id}`);
   };
 
   const share = async () => {
@@ -189,19 +147,12 @@ export default function ListingActions({ car, source, call, message = null, view
             </a>
           )}
           {active && source === 'live' && (
-            <button type="button" className="button" onClick={messageSeller}>
+            <a className="button" href={`/messages?car=${car.id}`} data-message-seller>
               <Icon name="chat" /> Message seller
-            </button>
+            </a>
           )}
           {active && (
-            <button
-              type="button"
-              className="button button--ghost listing-actions__favorite"
-              aria-pressed={favorite}
-              onClick={() => void toggleFavorite()}
-            >
-              <Icon name={favorite ? 'heart' : 'heart-outline'} /> Favorite
-            </button>
+            <FavoriteButton car={car} className="button button--ghost listing-actions__favorite" />
           )}
           {active && (
             <button type="button" className="button button--ghost" onClick={() => void share()}>
@@ -233,16 +184,7 @@ export default function ListingActions({ car, source, call, message = null, view
               <Icon name="mail" /> Message
             </a>
           )}
-          {active && (
-            <button
-              type="button"
-              className="button button--ghost"
-              aria-pressed={favorite}
-              onClick={() => void toggleFavorite()}
-            >
-              <Icon name={favorite ? 'heart' : 'heart-outline'} /> Favorite
-            </button>
-          )}
+          {active && <FavoriteButton car={car} className="button button--ghost" />}
         </div>
       )}
       <Suspense fallback={null}>
