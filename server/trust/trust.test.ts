@@ -260,9 +260,26 @@ describe('moderation log and history', () => {
 });
 
 describe('reason templates', () => {
+  it('come with the common denials and suspensions on a new install', async () => {
+    const reasons = ctx.client(admin.accessToken);
+    const kinds = async (kind: 'deny' | 'suspend') =>
+      (await reasons.call((r) => r.moderation.reasons.$get({ query: { kind } }))).data;
+    const denials = await kinds('deny');
+    const suspensions = await kinds('suspend');
+    expect(denials.length).toBeGreaterThanOrEqual(5);
+    expect(suspensions.length).toBeGreaterThanOrEqual(3);
+    expect(denials.every((t) => t.kind === 'deny')).toBe(true);
+    expect(suspensions.map((t) => t.text)).toContain(
+      'The car was reported as sold. Please remove the listing, or contact us if it is still for sale.',
+    );
+  });
+
   it('are kept, changed and removed by admins; the owner gets the text as sent', async () => {
     const text = 'The price is not for the car shown. Please correct it and submit again.';
     const reasons = ctx.client(admin.accessToken);
+    const before = await reasons.call((r) =>
+      r.moderation.reasons.$get({ query: { kind: 'deny' } }),
+    );
     const added = await reasons.call((r) =>
       r.moderation.reasons.$post({ json: { kind: 'deny', text } }),
     );
@@ -277,7 +294,7 @@ describe('reason templates', () => {
     const denials = await reasons.call((r) =>
       r.moderation.reasons.$get({ query: { kind: 'deny' } }),
     );
-    expect(denials.data.map((t) => t.text)).toEqual([text]);
+    expect(denials.data.map((t) => t.text)).toEqual([...before.data.map((t) => t.text), text]);
     const changed = await reasons.call((r) =>
       r.moderation.reasons[':id'].$put({
         param: { id: String(suspension.data.id) },
