@@ -87,6 +87,21 @@ describe('the page cache', () => {
     expect(cache.size).toEqual({ pages: 0, bytes: 0 });
   });
 
+  it('answers but keeps no page whose render a change notice overtook', async () => {
+    const changes = notices();
+    const cache = new PageCache(options, changes);
+    const page = { status: 200, headers: {}, body: html('/car/1'), tags: ['listing:1'] };
+    // The render starts; the listing changes while it reads; the page it made may show the old car.
+    const keep = cache.keeper();
+    changes.send('listing:1');
+    const answered = await keep('/car/1', page);
+    expect(brotliDecompressSync(answered.bodies.br).toString()).toBe(page.body.toString());
+    expect(cache.get('/car/1')).toBeUndefined();
+    // A render that starts after the notice is kept.
+    await cache.keeper()('/car/1', page);
+    expect(cache.get('/car/1')).toBeDefined();
+  });
+
   it('serves a page no longer than its time to live', async () => {
     const cache = new PageCache({ ...options, ttlMs: 1000 });
     await store(cache, '/car/1', ['listing:1']);

@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { createMiddleware } from 'hono/factory';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { Changes } from '../db/changes.ts';
-import { tagsOf } from '../db/tagged-cache.ts';
+import { TaggedCache } from '../db/tagged-cache.ts';
 import { pageCacheHits } from '../ops/metrics.ts';
 import { compressToKeep, etagOf, negotiate, toKeep, type Encoding } from './encoding.ts';
 
@@ -20,7 +20,6 @@ export interface CachedPage {
   etag: string;
   tags: string[];
   bytes: number;
-  expiresAt: number;
 }
 
 /** The kinds of answer a kept page has: its body in one encoding, or 304 Not Modified. */
@@ -43,26 +42,31 @@ export interface PageCacheOptions {
 
 /**
  * The anonymous HTML of public pages, the same for every visitor, kept already compressed until
- * what it shows changes. Pages name what they show as tags (`listing:12`, `seller:4`, `listings`
- * for any live listing, `reference`, `ads`); the database's change notices, from any instance,
- * end exactly the pages that show the change.
+ * what it shows changes: a TaggedCache of pages, bounded by their compressed bytes. Pages name
+ * what they show as tags (`listing:12`, `seller:4`, `listings` for any live listing, `reference`,
+ * `ads`); the database's change notices, from any instance, end exactly the pages that show the
+ * change.
  */
 export class PageCache {
-  readonly #pages = new Map<string, CachedPage>();
-  readonly #byTag = new Map<string, Set<string>>();
-  #bytes = 0;
+  readonly #pages: TaggedCache<CachedPage>;
   readonly #options: PageCacheOptions;
 
   constructor(options: PageCacheOptions, changes?: Pick<Changes, 'subscribe'>) {
     this.#options = options;
-    changes?.subscribe((change) => {
-      if (change === '*') this.clear();
-      else for (const tag of tagsOf(change)) this.invalidate(tag);
-    });
+    this.#pages = new TaggedCache<CachedPage>(
+      {
+        // The bytes bound the pages; the count only keeps the bookkeeping finite.
+        maxEntries: 100_000,
+        maxBytes: options.maxBytes,
+        sizeOf: (page) => page.bytes,
+        ttlMs: options.ttlMs,
+      },
+      changes,
+    );
   }
 
   get size() {
-    return { pages: this.#pages.size, bytes: this.#bytes };
+    return { pages: this.#pages.size, bytes: this.#pages.bytes };
   }
 
   get cacheControl() {
@@ -70,47 +74,44 @@ export class PageCache {
   }
 
   get(key: string, now = Date.now()): CachedPage | undefined {
-    const page = this.#pages.get(key);
-    if (!page) return undefined;
-    if (page.expiresAt <= now) {
-      this.#delete(key);
-      return undefined;
-    }
-    // Most recently used last: Map keeps insertion order.
-    this.#pages.delete(key);
-    this.#pages.set(key, page);
-    return page;
+    return this.#pages.get(key, now);
   }
 
-  async store(
+  /**
+   * Keeps pages rendered from now on (call it before the page reads its data): the function it
+   * returns compresses a page and keeps it, unless a change notice arrived in between, when the
+   * page may show what changed as it was and is only answered.
+   */
+  keeper(): (
+    key: string,
+    page: { status: number; headers: Record<string, string>; body: Buffer; tags: string[] },
+  ) => Promise<CachedPage> {
+    const keep = this.#pages.keeper();
+    return async (key, page) => {
+      const bodies = { br: await compressToKeep(page.body) };
+      const cached: CachedPage = {
+        key,
+        status: page.status,
+        headers: page.headers,
+        bodies,
+        identityBytes: page.body.length,
+        heads: {},
+        etag: etagOf(page.body),
+        tags: page.tags,
+        bytes: bodies.br.length + key.length,
+      };
+      // A page of more than a quarter of the cache would push out too many others.
+      if (cached.bytes <= this.#options.maxBytes / 4) keep(key, cached, page.tags);
+      return cached;
+    };
+  }
+
+  /** Keeps a page rendered from data read after any notice so far (`keeper` for one page). */
+  store(
     key: string,
     page: { status: number; headers: Record<string, string>; body: Buffer; tags: string[] },
   ): Promise<CachedPage> {
-    const bodies = { br: await compressToKeep(page.body) };
-    const bytes = bodies.br.length + key.length;
-    const cached: CachedPage = {
-      key,
-      status: page.status,
-      headers: page.headers,
-      bodies,
-      identityBytes: page.body.length,
-      heads: {},
-      etag: etagOf(page.body),
-      tags: page.tags,
-      bytes,
-      expiresAt: Date.now() + this.#options.ttlMs,
-    };
-    if (bytes > this.#options.maxBytes / 4) return cached;
-    this.#delete(key);
-    this.#pages.set(key, cached);
-    this.#bytes += bytes;
-    for (const tag of page.tags) {
-      const keys = this.#byTag.get(tag) ?? new Set<string>();
-      keys.add(key);
-      this.#byTag.set(tag, keys);
-    }
-    this.#evict();
-    return cached;
+    return this.keeper()(key, page);
   }
 
   /**
@@ -125,10 +126,8 @@ export class PageCache {
     const gzip = toKeep(gzipSync(identity, { level: 6 }));
     page.bodies.gzip = gzip;
     page.bytes += gzip.length;
-    if (this.#pages.get(page.key) === page) {
-      this.#bytes += gzip.length;
-      this.#evict();
-    }
+    // Kept again at its new size, if it still is kept.
+    if (this.#pages.get(page.key) === page) this.#pages.set(page.key, page, page.tags);
     return gzip;
   }
 
@@ -160,36 +159,12 @@ export class PageCache {
     return headers;
   }
 
-  #evict() {
-    for (const oldest of this.#pages.keys()) {
-      if (this.#bytes <= this.#options.maxBytes) break;
-      this.#delete(oldest);
-    }
-  }
-
   invalidate(tag: string) {
-    const keys = this.#byTag.get(tag);
-    if (!keys) return;
-    for (const key of [...keys]) this.#delete(key);
-    this.#byTag.delete(tag);
+    this.#pages.invalidate(tag);
   }
 
   clear() {
     this.#pages.clear();
-    this.#byTag.clear();
-    this.#bytes = 0;
-  }
-
-  #delete(key: string) {
-    const page = this.#pages.get(key);
-    if (!page) return;
-    this.#pages.delete(key);
-    this.#bytes -= page.bytes;
-    for (const tag of page.tags) {
-      const keys = this.#byTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.#byTag.delete(tag);
-    }
   }
 }
 

@@ -18,6 +18,8 @@ export interface PageDelivery {
  */
 export function pageDelivery(req: IncomingMessage, cache: PageCache | null): PageDelivery {
   let tags: string[] | null = null;
+  // Taken before the page reads anything: a change notice during the render keeps it out.
+  const keep = cache?.keeper();
   return {
     cacheFor(pageTags) {
       tags = pageTags;
@@ -47,8 +49,8 @@ export function pageDelivery(req: IncomingMessage, cache: PageCache | null): Pag
       const encoding =
         body.length < MIN_COMPRESSED_BYTES ? 'identity' : negotiate(req.headers['accept-encoding']);
       let sent: Buffer;
-      if (cacheable && cache && tags) {
-        const page = await cache.store(req.url ?? '/', { status: 200, headers, body, tags });
+      if (cacheable && cache && keep && tags) {
+        const page = await keep(req.url ?? '/', { status: 200, headers, body, tags });
         sent = encoding === 'identity' ? body : cache.body(page, encoding);
       } else {
         sent = encoding === 'identity' ? body : await compressOne(body, encoding);
