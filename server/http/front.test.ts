@@ -123,6 +123,33 @@ describe('normalizeAddress', () => {
 });
 
 describe('a body over the limit', () => {
+  it('is answered 413 to a client that sends all of it, not with a reset', async () => {
+    // 20 MB to a route that takes 1 MB: the client is still sending when the answer is ready.
+    const body = JSON.stringify({ email: 'a@b.mt', password: 'x'.repeat(20 * 1024 * 1024) });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/user/login',
+            headers: { 'content-type': 'application/json', 'content-length': body.length },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.text).toContain('"message":"The request is too large"');
+    }
+  });
+
   it('is answered 413 with Connection: close, and the next request works', async () => {
     const socket = connect({ host: '127.0.0.1', port });
     await once(socket, 'connect');
