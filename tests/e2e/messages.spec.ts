@@ -31,7 +31,16 @@ test(
     await expect(page).toHaveURL(new RegExp(`/messages\\?car=${car}$`));
     const compose = page.getByRole('article', { name: 'New message to Sandra T.' });
     await expect(compose.getByRole('link', { name: new RegExp(title) })).toBeVisible();
-    await compose.getByLabel('Your message').fill('Hello, is it still available?');
+    // The message box is written in the page's font, in a field like the site's others.
+    const box = compose.getByLabel('Your message');
+    const fontOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(await box.evaluate((el) => getComputedStyle(el).fontFamily)).toBe(await fontOf('body'));
+    await expect(box).toHaveCSS('border-radius', '10px');
+    await box.fill('Hello, is it still available?');
     await compose.getByRole('button', { name: 'Send' }).click();
 
     const conversation = page.getByRole('article', { name: 'Conversation with Sandra T.' });

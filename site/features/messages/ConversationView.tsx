@@ -136,7 +136,7 @@ export default function ConversationView({ id, onActivity }: Props) {
         <form className="conversation__report" onSubmit={(e) => void report(e)}>
           <label>
             What is wrong with this conversation?
-            <textarea name="reason" rows={3} required minLength={10} />
+            <textarea className="input" name="reason" rows={3} required minLength={10} />
           </label>
           <button type="submit" className="button">
             Send report

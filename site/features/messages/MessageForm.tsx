@@ -19,6 +19,7 @@ export default function MessageForm({ id, rows, placeholder, text, onText, onSen
       </label>
       <textarea
         id={id}
+        className="input"
         rows={rows}
         maxLength={conversationMessageMax}
         placeholder={placeholder}
