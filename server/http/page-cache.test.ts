@@ -23,7 +23,7 @@ function notices() {
 }
 
 const store = (cache: PageCache, key: string, tags: string[], text = key) =>
-  cache.store(key, {
+  cache.keeper()(key, {
     status: 200,
     headers: { 'content-type': 'text/html' },
     body: html(text),

@@ -106,14 +106,6 @@ export class PageCache {
     };
   }
 
-  /** Keeps a page rendered from data read after any notice so far (`keeper` for one page). */
-  store(
-    key: string,
-    page: { status: number; headers: Record<string, string>; body: Buffer; tags: string[] },
-  ): Promise<CachedPage> {
-    return this.keeper()(key, page);
-  }
-
   /**
    * The page's body in `encoding`: brotli as kept, gzip made at the first client that asks for it
    * (and kept), the identity unpacked for the rare client that accepts neither.

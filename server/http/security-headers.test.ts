@@ -172,7 +172,7 @@ describe('security headers', () => {
   });
 
   it('a cached page keeps the policy it was rendered with; its 304 sends none over it', async () => {
-    const page = await pages.store('/cached', {
+    const page = await pages.keeper()('/cached', {
       status: 200,
       headers: {
         'content-type': 'text/html',
@@ -197,7 +197,7 @@ describe('security headers', () => {
 
   it('a cached page in each encoding a client takes: whole, its length right, the headers once', async () => {
     const text = `<!doctype html><title>Kept</title>${'<p>A car</p>'.repeat(200)}`;
-    await pages.store('/kept', {
+    await pages.keeper()('/kept', {
       status: 200,
       headers: { 'content-type': 'text/html', 'cache-control': 'public' },
       body: Buffer.from(text),
