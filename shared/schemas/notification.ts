@@ -1,12 +1,12 @@
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { notificationTypeIds } from '../notification-types.ts';
 import { paging } from './envelope.ts';
 import { z } from './zod.ts';
 
 const m = messages.notifications;
 
-/** Type icons of the notifications screen: 1 info (the default), 2 payment, 3 listing, 4 user. */
-export const notificationTypeIds = { info: 1, payment: 2, listing: 3, user: 4 } as const;
+export { notificationTypeIds };
 export const notificationTitleMax = 100;
 export const notificationMailMessageMax = 5000;
 export const notificationTopicMax = 50;

@@ -3,6 +3,7 @@ import { messages } from '#shared/messages.ts';
 import { api } from '../lib/api.ts';
 import { confirm, showProgress, showResult } from '../lib/dialogs.ts';
 import { clearSession, isLoggedIn, keys, readSession } from '#shared/session.ts';
+import { typeIconOf } from '../features/notifications/type-icons.ts';
 
 /** The behaviour every page shares: menus, logout, the bell, the banners, the search memory. */
 
@@ -73,7 +74,42 @@ document
   .querySelectorAll('[data-logout]')
   .forEach((b) => b.addEventListener('click', () => void logout()));
 
-const typeIcons: Record<number, string> = { 1: 'ℹ️', 2: '💳', 3: '🚗', 4: '👤' };
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A notification type's icon, as the notifications screen draws it (TypeIcon.tsx). */
+function typeIcon(typeId: number) {
+  const icon = typeIconOf(typeId);
+  const circle = document.createElement('span');
+  circle.className = `type-icon type-icon--${icon.kind}`;
+  circle.title = icon.label;
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [name, value] of Object.entries({ width: '20', height: '20', viewBox: '0 0 24 24' }))
+    svg.setAttribute(name, value);
+  svg.setAttribute('fill', 'currentColor');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', icon.path);
+  svg.append(path);
+  const name = document.createElement('span');
+  name.className = 'visually-hidden';
+  name.textContent = icon.label;
+  circle.append(svg, name);
+  return circle;
+}
+
+/**
+ * A notification's message as one line of text: its HTML (links, lists, paragraphs) belongs to
+ * its own page, and a link inside the list's link would be a link in a link.
+ */
+function previewOf(html: string) {
+  const { body } = new DOMParser().parseFromString(html, 'text/html');
+  // Blocks end in a space, so that a paragraph's last word and the next one's first stay apart.
+  for (const block of body.querySelectorAll(
+    'p, li, br, hr, div, h1, h2, h3, h4, h5, h6, blockquote, pre',
+  ))
+    block.after(' ');
+  return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
 
 async function refreshBell() {
   if (!isLoggedIn()) return;
@@ -102,24 +138,22 @@ async function loadNotifications() {
       const link = document.createElement('a');
       link.href = `/notifications/${n.id}`;
       link.className = 'notification-item';
-      const icon = document.createElement('span');
-      icon.textContent = typeIcons[n.typeId] ?? 'ℹ️';
-      icon.setAttribute('aria-hidden', 'true');
       const body = document.createElement('span');
+      body.className = 'notification-item__body';
       const title = document.createElement('strong');
       title.textContent = n.title;
       const text = document.createElement('span');
-      // The server sanitises notification HTML before storing it.
-      text.innerHTML = n.message;
+      text.className = 'notification-item__text';
+      text.textContent = previewOf(n.message);
       const when = document.createElement('small');
       when.textContent = dateTime(n.sentAt);
-      body.append(title, document.createElement('br'), text, document.createElement('br'), when);
+      body.append(title, text, when);
       const dot = document.createElement('span');
       if (!n.isRead) {
         dot.className = 'unread-dot';
         dot.setAttribute('aria-label', 'Unread');
       }
-      link.append(icon, body, dot);
+      link.append(typeIcon(n.typeId), body, dot);
       return link;
     }),
   );

@@ -132,9 +132,13 @@ test('a paid sandbox checkout ends on the payment result page, which says so', a
   await expect(page).toHaveURL(/\/payment\/success\?sessionId=/);
   await expect(page).toHaveTitle(/Payment result/);
   expect((await check).postDataJSON()).toEqual({ sessionId: created.sessionId });
-  await expect(page.getByRole('heading', { name: 'Payment is done successfully!' })).toBeVisible({
-    timeout: 15_000,
-  });
+  // The success is said once, in the result dialog; the page behind it leads to the balance.
+  const result = page.getByRole('dialog');
+  await expect(result).toContainText('Payment is done successfully!', { timeout: 15_000 });
+  await expect(page.getByText('Payment is done successfully!')).toHaveCount(1);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The credits are on your balance.' }),
+  ).toBeVisible();
   await expectResult(page, 'Success', 'Payment is done successfully!');
   await expect(page).toHaveURL(/\/credit-balance$/);
 });

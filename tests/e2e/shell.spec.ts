@@ -307,7 +307,9 @@ test.describe('logged in', () => {
           json: {
             typeId: 1,
             title,
-            message: '<p>Expect <em>delays</em> on Triq Ġorġ Borg Olivier.</p>',
+            message:
+              '<p>Expect <em>delays</em> on <a href="https://www.transport.gov.mt/">Triq Ġorġ ' +
+              'Borg Olivier</a>.</p><ul><li>Buses go through Gżira.</li></ul>',
           },
         }),
       );
@@ -326,11 +328,29 @@ test.describe('logged in', () => {
       await expect(bell).toHaveAttribute('aria-expanded', 'true');
       const dropdown = page.locator('#notifications-menu');
       const item = dropdown.getByRole('link', { name: new RegExp(title) });
-      await expect(item).toContainText('Expect delays on Triq Ġorġ Borg Olivier.');
+      // The message is one line of text: no link inside the item's link, no list breaking it up.
+      const preview = item.locator('.notification-item__text');
+      await expect(preview).toHaveText(
+        'Expect delays on Triq Ġorġ Borg Olivier. Buses go through Gżira.',
+      );
+      await expect(item.locator('a, ul, p')).toHaveCount(0);
+      const line = await preview.evaluate((el) => ({
+        height: el.getBoundingClientRect().height,
+        lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+      }));
+      expect(line.height).toBeLessThan(line.lineHeight * 1.5);
+      // The type's icon is drawn (an SVG, as on the notifications page), not an emoji a phone
+      // without an emoji font shows as an empty box.
+      await expect(item.locator('.type-icon svg')).toBeVisible();
+      await expect(item.locator('.type-icon')).toHaveAttribute('title', 'Information');
       await expect(item.getByLabel('Unread')).toBeAttached();
       await expect(dropdown.getByRole('link', { name: 'See all notifications' })).toBeVisible();
-      const box = await dropdown.boundingBox();
-      expect(box!.height).toBeLessThanOrEqual(350);
+      const box = (await dropdown.boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(350);
+      // Clear of the screen's edges, on a phone too.
+      const width = page.viewportSize()!.width;
+      expect(box.x).toBeGreaterThanOrEqual(4);
+      expect(box.x + box.width).toBeLessThanOrEqual(width - 4);
 
       await item.click();
       await expect(page).toHaveURL(/\/notifications\/\d+$/);

@@ -73,17 +73,28 @@ export default function PaymentResult({ sessionId, transactionId }: Props) {
       </div>
     );
   }
-  const paid = outcome.kind === 'paid';
+  if (outcome.kind === 'paid') {
+    // The result dialog says it was paid; the page behind it only leads on, so the success is
+    // said once.
+    return (
+      <div className="payment-result" role="status">
+        <div className="loader" />
+        <p>The credits are on your balance.</p>
+        <a className="button" href="/credit-balance">
+          Go to credit balance
+        </a>
+      </div>
+    );
+  }
   return (
-    <div className={`payment-result payment-result--${paid ? 'ok' : 'fail'}`} role="status">
+    <div className="payment-result payment-result--fail" role="status">
       <span className="payment-result__mark" aria-hidden="true">
-        {paid ? '✓' : '!'}
+        !
       </span>
-      <h2>{paid ? m.succeeded : m.failed}</h2>
-      {!paid && <p>{outcome.message}</p>}
-      {paid && <p>The credits are on your balance.</p>}
+      <h2>{m.failed}</h2>
+      <p>{outcome.message}</p>
       <a className="button" href="/credit-balance">
-        {paid ? 'Go to credit balance' : 'Back to credit balance'}
+        Back to credit balance
       </a>
     </div>
   );
