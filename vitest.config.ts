@@ -22,13 +22,15 @@ const serverTests = ['server/**/*.test.ts', 'tests/attack/**/*.test.ts'];
 /**
  * What the gate runs on PGlite when PostgreSQL carries the rest: what depends on the engine (the
  * migrations and the database layer, the embedded start, the demo seed, a server stopped hard on
- * its data directory) and one pass over every resource's happy path.
+ * its data directory, the keyword search) and one pass over every resource's happy path.
  */
 const pgliteInGate = [
   'server/db/**/*.test.ts',
   'server/boot.test.ts',
   'server/engine.test.ts',
   '**/attack/crash.test.ts',
+  // Full-text search and trigrams (pg_trgm) are the engine's own.
+  'server/listings/keyword-search.test.ts',
 ];
 
 /** The embedded start with its demo data (whose photos take a minute): the gate's PGlite only. */
@@ -54,6 +56,7 @@ export default defineConfig(async () => {
       ],
       provide: { dbKind: kind, primaryEngine: kind === primary },
       globalSetup: ['tests/support/global-setup.ts'],
+      setupFiles: ['tests/support/openapi-first.ts'],
     },
   });
   return {

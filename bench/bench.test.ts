@@ -30,6 +30,7 @@ const scenarios = [
   'search-pages',
   'search-default',
   'search-varied',
+  'search-keywords',
   'car-api',
   'admin-users',
 ];

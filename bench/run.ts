@@ -487,6 +487,46 @@ async function searchBodies(appUrl: string, seed: number): Promise<string[]> {
 }
 
 /**
+ * 4,000 different keyword searches in a shuffled order: each make's name, the same with a letter
+ * left out (a typo that trigrams find), the models of the first 10 makes, and words of the
+ * descriptions (bench/generate.ts), each with a lowest price of 1,000 to 20,000 (steps of 500)
+ * and the default order or by price.
+ */
+async function keywordBodies(appUrl: string, seed: number): Promise<string[]> {
+  type Named = { id: number; name: string };
+  const listOf = async (path: string) => {
+    const data = (
+      JSON.parse((await request(`${appUrl}${path}`)).body) as {
+        data: Named[] | { list: Named[] };
+      }
+    ).data;
+    return Array.isArray(data) ? data : data.list;
+  };
+  const makes = await listOf('/api/cars/brands');
+  const models = (
+    await Promise.all(makes.slice(0, 10).map((m) => listOf(`/api/cars/brands/${m.id}/models`)))
+  ).flat();
+  const typo = (name: string) => name.slice(0, 2) + name.slice(3);
+  const keywords = [
+    ...makes.map((m) => m.name),
+    ...makes.filter((m) => m.name.length >= 5).map((m) => typo(m.name)),
+    ...models.map((m) => m.name),
+    'service history',
+    'cruise control',
+    'family',
+    'imported',
+    'garage kept',
+  ];
+  const orders = [{}, { sortBy: 'price', sortDirection: 'ASC' }];
+  const bodies = keywords.flatMap((keyword) =>
+    Array.from({ length: 39 }, (_, i) => 1000 + 500 * i).flatMap((minPrice) =>
+      orders.map((order) => JSON.stringify({ keyword, minPrice, ...order, pageNumber: 1 })),
+    ),
+  );
+  return shuffled(bodies, seed * 23 + 5).slice(0, 4000);
+}
+
+/**
  * `count` different search pages in a random order: any make, a lowest price or none, a highest
  * price or none, and one of the search page's six orders (site/features/search/filters.ts).
  */
@@ -602,8 +642,18 @@ async function runCombo(
     );
     result.staticServer = staticServer.name;
 
-    const bodiesFile = path.join(runDir, `bodies-${db}-${dataset.label}.txt`);
-    await writeFile(bodiesFile, (await searchBodies(app.url, options.seed)).join('\n') + '\n');
+    const bodiesFiles = {
+      varied: path.join(runDir, `bodies-${db}-${dataset.label}.txt`),
+      keywords: path.join(runDir, `keywords-${db}-${dataset.label}.txt`),
+    };
+    await writeFile(
+      bodiesFiles.varied,
+      (await searchBodies(app.url, options.seed)).join('\n') + '\n',
+    );
+    await writeFile(
+      bodiesFiles.keywords,
+      (await keywordBodies(app.url, options.seed)).join('\n') + '\n',
+    );
     // Each scenario of search pages walks searches of its own: none was kept by the other.
     const pages = await searchPaths(app.url, options.seed, 2 * SEARCH_PAGES);
     const pathFiles: Record<Via, string> = {
@@ -648,7 +698,7 @@ async function runCombo(
       const env: Record<string, string> = { BENCH_LABEL: s.key };
       if (s.admin) env.BENCH_TOKEN = token;
       if (s.body !== undefined) env.BENCH_BODY = JSON.stringify(s.body);
-      if (s.script === 'bodies.lua') env.BENCH_BODIES = bodiesFile;
+      if (s.script === 'bodies.lua') env.BENCH_BODIES = bodiesFiles[s.bodies ?? 'varied'];
       if (s.script === 'paths.lua') env.BENCH_PATHS = pathFiles[s.via];
       if (s.ids) {
         env.BENCH_IDS = idFiles[s.ids];
@@ -934,6 +984,7 @@ const shortNames: Record<string, string> = {
   'listing-all': 'Listing pages, all ids, no cache',
   'search-pages': 'Search pages, varied, no cache',
   'search-varied': 'POST cars/search, 4,000 different',
+  'search-keywords': 'POST cars/search, keywords',
   'car-api': 'GET car/{id}, one at a time',
   'car-api-load': 'GET car/{id}',
   'beacon-view': 'View beacon, one at a time',

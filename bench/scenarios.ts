@@ -35,6 +35,8 @@ export interface Scenario {
   baseline?: string;
   /** wrk connections, when not the run's (--connections). */
   connections?: number;
+  /** bodies.lua: which bodies (varied filters, the default, or keyword searches). */
+  bodies?: 'varied' | 'keywords';
 }
 
 /** Different search pages each scenario of them walks through, each asked once. */
@@ -165,6 +167,18 @@ export function scenariosFor(dataset: Pick<Dataset, 'searchMake'>): Scenario[] {
       script: 'bodies.lua',
       path: '/api/cars/search',
       body: { brand: make.id, minPrice: 1000, pageNumber: 1 },
+      via: app,
+    },
+    {
+      // Keyword searches no cache has answered: a make or model as written or misspelt, or words
+      // of the descriptions, each with a lowest price and an order.
+      key: 'search-keywords',
+      name: 'POST cars/search, 4,000 different keyword searches (makes, typos, models, words)',
+      kind: 'search',
+      script: 'bodies.lua',
+      bodies: 'keywords',
+      path: '/api/cars/search',
+      body: { keyword: make.name, pageNumber: 1 },
       via: app,
     },
     {

@@ -6,12 +6,16 @@ const { price: priceMax, cubics: cubicsMax, power: powerMax, millage: millageMax
 
 /**
  * How a search filter matches its listing field: one id, a lower or upper bound, any of several
- * ids, every one of several features, a piece of the text, or a yes/no that must hold.
+ * ids, every one of several features, a piece of the text, words looked up in the listing's
+ * keywords, or a yes/no that must hold.
  */
-export type FilterKind = 'id' | 'min' | 'max' | 'anyOf' | 'allOf' | 'text' | 'flag';
+export type FilterKind = 'id' | 'min' | 'max' | 'anyOf' | 'allOf' | 'text' | 'words' | 'flag';
 
-/** What a filter may look at besides the form's fields: the price insight's band (1 Great … 4 High). */
-export type DerivedFieldName = 'priceBand';
+/**
+ * What a filter may look at besides the form's fields: the price insight's band (1 Great … 4 High),
+ * and the keywords (make, model, title and description) that a search's words are looked up in.
+ */
+export type DerivedFieldName = 'priceBand' | 'keywords';
 
 export interface SearchFilter {
   kind: FilterKind;
@@ -34,6 +38,7 @@ export interface SearchFilter {
  * condition, the search page's address and the panel's state are made from it.
  */
 export const searchFilters = {
+  keyword: { kind: 'words', field: 'keywords', param: 'q', max: 100, label: 'Keywords' },
   brand: { kind: 'id', field: 'brand', param: 'make', label: 'Make' },
   model: { kind: 'id', field: 'model', label: 'Model' },
   minPrice: {

@@ -1,5 +1,9 @@
 import { and, asc, desc, sql, type Column, type SQL } from 'drizzle-orm';
-import { listingFields, type ListingField } from '#shared/schemas/listing-fields.ts';
+import {
+  listingFields,
+  type ListingField,
+  type ListingFieldName,
+} from '#shared/schemas/listing-fields.ts';
 import { type SearchFilters } from '#shared/schemas/listing-search.ts';
 import { searchFilterEntries, type SearchFilter } from '#shared/search-filters.ts';
 import { listingEquipment, listings, listingSafety } from '../db/schema/index.ts';
@@ -31,10 +35,18 @@ function condition(
     // "listings"."id" spelled out: a count over the listings table alone renders columns unqualified.
     return sql`(select count(*) from ${table} where ${table.listingId} = "listings"."id" and ${table.itemId} = any(${bind(name, unique)}::integer[])) = ${bind(`${name}Count`, unique.length)}`;
   }
+  if (filter.kind === 'words') {
+    // listing_keyword_query() (migration 0024_listing_keywords) makes the words a full-text query.
+    return value
+      ? sql`${listings.keywords} @@ listing_keyword_query(${bind(name, value)})`
+      : undefined;
+  }
   const column: Column =
     filter.field === 'priceBand'
       ? listings.priceBand
-      : listings[asColumn((listingFields[filter.field] as ListingField).column)];
+      : listings[
+          asColumn((listingFields[filter.field as ListingFieldName] as ListingField).column)
+        ];
   switch (filter.kind) {
     case 'id':
       return present(value) ? sql`${column} = ${bind(name, value)}` : undefined;

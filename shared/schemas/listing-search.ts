@@ -43,6 +43,18 @@ const filterSchema = (filter: SearchFilter) => {
         .trim()
         .max(filter.max ?? bounds.name)
         .nullish();
+    case 'words':
+      // Words with no letter or digit ('!!!') ask for nothing.
+      return z
+        .string()
+        .max(filter.max ?? bounds.name)
+        .transform((v) => (/[\p{L}\p{N}]/u.test(v) ? v.trim().replace(/\s+/g, ' ') : null))
+        .nullish()
+        .meta({
+          description:
+            'Words, each found at the start of a word of the make, model, title or description ' +
+            "(all of them must be found); a make or model nearly spelt ('toyta') also finds it.",
+        });
     case 'flag':
       return flag;
   }
@@ -55,6 +67,9 @@ type FilterSchemas = {
   anyOf: z.ZodOptional<z.ZodNullable<typeof ids>>;
   allOf: z.ZodOptional<z.ZodNullable<typeof ids>>;
   text: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  words: z.ZodOptional<
+    z.ZodNullable<z.ZodPipe<z.ZodString, z.ZodTransform<string | null, string>>>
+  >;
   flag: typeof flag;
 };
 

@@ -24,7 +24,7 @@ test(
   { tag: '@phone' },
   async ({ page, isMobile }) => {
     await page.goto('/');
-    const bar = page.getByRole('button', { name: 'Search by make, model, price' });
+    const bar = page.getByRole('button', { name: 'Make, model, price' });
     if (isMobile) {
       // A phone shows a compact bar that opens the search.
       await expect(page.getByRole('combobox', { name: 'Make' })).toBeHidden();

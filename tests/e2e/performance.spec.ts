@@ -191,7 +191,7 @@ test('on the home page, before any photo has arrived, an ad, a heart (desktop), 
   await clicked;
   if (isMobile) {
     // The phone's search bar opens the search, and the menu button its menu.
-    const bar = page.getByRole('button', { name: 'Search by make, model, price' });
+    const bar = page.getByRole('button', { name: 'Make, model, price' });
     await bar.click();
     await expect(bar).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('combobox', { name: 'Make' })).toBeVisible();

@@ -57,7 +57,7 @@ test(
   { tag: '@phone' },
   async ({ page, isMobile }) => {
     await page.goto('/');
-    if (isMobile) await page.getByRole('button', { name: 'Search by make, model, price' }).click();
+    if (isMobile) await page.getByRole('button', { name: 'Make, model, price' }).click();
     await page.getByRole('combobox', { name: 'Make' }).selectOption({ label: 'Toyota' });
     await page.getByRole('button', { name: 'Show results' }).click();
 
@@ -68,6 +68,41 @@ test(
     for (const card of await cars(page).all()) await expect(card).toContainText('Toyota');
     await openPanel(page);
     await expect(page.getByRole('combobox', { name: 'Make' })).toHaveValue('Toyota');
+  },
+);
+
+test(
+  'words typed on the home page find a make spelt wrong; the search keeps them',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const toyotas = await liveOnFirstPage(page, { keyword: 'Toyota' });
+    expect(toyotas).toBeGreaterThan(0);
+    await page.goto('/');
+    // The box takes typing at every size; Enter searches.
+    const words = page.getByRole('searchbox', { name: 'Keywords' });
+    await words.fill('toyta');
+    await words.press('Enter');
+
+    await expect(page).toHaveURL(/\/search\?q=toyta$/);
+    await expect(cars(page)).toHaveCount(toyotas);
+    for (const card of await cars(page).all()) await expect(card).toContainText('Toyota');
+    await openPanel(page);
+    const panelWords = panel(page).getByRole('searchbox', { name: 'Keywords' });
+    await expect(panelWords).toHaveValue('toyta');
+
+    // More words narrow the search; the address says them, and a reload keeps them.
+    await panelWords.fill('toyota yaris');
+    await searchButton(page).click();
+    await expect(page).toHaveURL(/\/search\?q=toyota\+yaris$/);
+    const yarises = await liveOnFirstPage(page, { keyword: 'toyota yaris' });
+    await expect(cars(page)).toHaveCount(yarises);
+    for (const card of await cars(page).all()) await expect(card).toContainText('Yaris');
+    await page.reload();
+    await expect(cars(page)).toHaveCount(yarises);
+    await openPanel(page);
+    await expect(panel(page).getByRole('searchbox', { name: 'Keywords' })).toHaveValue(
+      'toyota yaris',
+    );
   },
 );
 
@@ -114,6 +149,7 @@ test(
     await expect(options).toBeVisible();
     await expect(options.getByRole('checkbox', { name: 'Sedan' })).toBeChecked();
     const suv = options.locator('label', { hasText: 'SUV' });
+    await suv.scrollIntoViewIfNeeded();
     const box = (await suv.boundingBox())!;
     await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2);
     await expect(options.getByRole('checkbox', { name: 'SUV' })).toBeChecked();

@@ -143,7 +143,7 @@ test.describe('cookie banner', () => {
       expect(box.height).toBeLessThanOrEqual(isMobile ? 110 : 64);
       await expect(banner).not.toHaveCSS('position', 'fixed');
       const search = isMobile
-        ? page.getByRole('button', { name: 'Search by make, model, price' })
+        ? page.getByRole('searchbox', { name: 'Keywords' })
         : page.getByRole('button', { name: 'Show results' });
       expect(await uncovered(search)).toBe(true);
       await screen(page, 'cookie-banner');
@@ -188,9 +188,7 @@ test.describe("'Get the app'", () => {
       expect(box.y).toBe(0);
       expect(box.height).toBeLessThanOrEqual(56);
       expect(box.y + box.height).toBeLessThanOrEqual((await header(page).boundingBox())!.y + 1);
-      expect(
-        await uncovered(page.getByRole('button', { name: 'Search by make, model, price' })),
-      ).toBe(true);
+      expect(await uncovered(page.getByRole('searchbox', { name: 'Keywords' }))).toBe(true);
       expect(await uncovered(header(page).getByRole('link', { name: 'Login' }))).toBe(true);
       await screen(page, 'app-banner-home');
 
@@ -228,9 +226,7 @@ test.describe("'Get the app'", () => {
       expect(app.height + cookies.height).toBeLessThanOrEqual(page.viewportSize()!.height / 5);
       expect(cookies.y).toBeGreaterThanOrEqual(app.y + app.height - 1);
       expect(top.y).toBeGreaterThanOrEqual(cookies.y + cookies.height - 1);
-      expect(
-        await uncovered(page.getByRole('button', { name: 'Search by make, model, price' })),
-      ).toBe(true);
+      expect(await uncovered(page.getByRole('searchbox', { name: 'Keywords' }))).toBe(true);
       await screen(page, 'banners-home');
 
       // The menu opens under the header, wherever the banners leave it, and the burger closes it.

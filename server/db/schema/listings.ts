@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -18,6 +19,12 @@ import {
 import type { ReviewFlags } from '#shared/schemas/trust.ts';
 import { equipmentItems, listingTypes, makes, models, safetyItems } from './reference.ts';
 import { users } from './users.ts';
+
+/**
+ * A PostgreSQL full-text document. A listing's is kept by a trigger (migration
+ * 0024_listing_keywords): its make, model and title, then its description.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const listingStates = ['ACTIVE', 'SUSPENDED', 'PENDING', 'DENIED'] as const;
 export type ListingState = (typeof listingStates)[number];
@@ -103,6 +110,11 @@ export const listings = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
     /** When an admin put it on the home page's 'Top Spotted' list; null = not top spotted. */
     topSpottedAt: timestamp({ withTimezone: true }),
+    /**
+     * The words a keyword search finds it by, made by the database from the make, the model, the
+     * title and the description (server/listings/search.ts).
+     */
+    keywords: tsvector(),
     /** First approval: the default order's "newest" (an approved edit does not change it). */
     publishedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -166,6 +178,8 @@ export const listings = pgTable(
     index('listings_live_title_idx')
       .on(sql`lower(${t.title})`, t.id)
       .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),
+    // The keyword search (listing_keyword_query(), made from the words asked).
+    index('listings_live_keywords_idx').using('gin', t.keywords).where(listed(t)),
     index('listings_live_title_search_idx')
       .using('gin', t.title.op('gin_trgm_ops'))
       .where(sql`${t.state} = 'ACTIVE' and ${t.originalId} is null`),

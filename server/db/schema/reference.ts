@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -21,7 +22,11 @@ export const makes = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     name: text().notNull(),
   },
-  (t) => [uniqueIndex('makes_name_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('makes_name_key').on(sql`lower(${t.name})`),
+    // A keyword search's misspelt make ('toyta') finds its name by trigrams.
+    index('makes_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const models = pgTable(
@@ -33,7 +38,10 @@ export const models = pgTable(
       .references(() => makes.id),
     name: text().notNull(),
   },
-  (t) => [uniqueIndex('models_make_name_key').on(t.makeId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('models_make_name_key').on(t.makeId, sql`lower(${t.name})`),
+    index('models_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** The car enumerables (bodies, fuels, colours, ...): one table, keyed by kind and id. */

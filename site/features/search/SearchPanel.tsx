@@ -173,6 +173,19 @@ export default function SearchPanel(props: Props) {
         </div>
 
         <div className="search-panel__grid">
+          <label className="field-label keywords">
+            {searchFilters.keyword.label}
+            <input
+              className="input"
+              type="search"
+              maxLength={searchFilters.keyword.max}
+              placeholder="Make, model or any word"
+              autoComplete="off"
+              enterKeyHint="search"
+              value={filters.keyword}
+              onChange={(event) => set('keyword', event.target.value)}
+            />
+          </label>
           <Combobox
             label={searchFilters.brand.label}
             placeholder="Any make"

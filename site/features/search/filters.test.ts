@@ -132,3 +132,21 @@ describe('stateOfBody', () => {
     expect(searchHref(stateOfBody({}))).toBe('/search?page=1');
   });
 });
+
+describe('keywords', () => {
+  it('travel as q in the address and as keyword in the body, and back', () => {
+    const state = parse('q=toyta+yaris&make=50');
+    expect(state.filters.keyword).toBe('toyta yaris');
+    expect(toQuery(state)).toBe('make=50&q=toyta+yaris');
+    const body = toSearchBody(state);
+    expect(body).toMatchObject({ keyword: 'toyta yaris', brand: 50 });
+    expect(searchSchema.parse(body).keyword).toBe('toyta yaris');
+    expect(stateOfBody(body as Record<string, unknown>).filters.keyword).toBe('toyta yaris');
+  });
+
+  it('leave out blanks, and keep at most 100 characters from an address', () => {
+    expect(toQuery(parse('q=+++'))).toBe('');
+    expect(toSearchBody(parse('q=+++'))).not.toHaveProperty('keyword');
+    expect(parse(`q=${'a'.repeat(150)}`).filters.keyword).toHaveLength(100);
+  });
+});

@@ -22,6 +22,7 @@ interface Held {
   anyOf: number[];
   allOf: number[];
   text: string;
+  words: string;
   flag: boolean;
 }
 
@@ -74,12 +75,14 @@ const addressRank = (filter: SearchFilter) =>
     ? filter.label
       ? 0
       : 1
-    : { min: 2, max: 2, anyOf: 3, allOf: 3, text: 4, flag: 5 }[filter.kind];
+    : { min: 2, max: 2, anyOf: 3, allOf: 3, text: 4, words: 4, flag: 5 }[filter.kind];
 const inAddressOrder = [...searchFilterEntries].sort(
   ([, a], [, b]) => addressRank(a) - addressRank(b),
 );
 
 const paramOf = (name: SearchFilterName, filter: SearchFilter) => filter.param ?? name;
+/** A filter held as the text typed (a piece of a field, or the keywords). */
+const isTyped = (filter: SearchFilter) => filter.kind === 'text' || filter.kind === 'words';
 const isId = (value: string) => /^[1-9]\d{0,8}$/.test(value);
 const isAmount = (value: string) => /^\d{1,12}(\.\d+)?$/.test(value);
 
@@ -95,7 +98,7 @@ export function parseQuery(params: URLSearchParams): SearchState {
     if (filter.kind === 'id') filters[name] = isId(value) ? Number(value) : null;
     else if (filter.kind === 'min' || filter.kind === 'max')
       filters[name] = isAmount(value) ? value : '';
-    else if (filter.kind === 'text') filters[name] = value.slice(0, filter.max);
+    else if (isTyped(filter)) filters[name] = value.slice(0, filter.max);
     else if (filter.kind === 'flag') filters[name] = params.get(name) === 'true';
     else {
       const ids = params.getAll(name).flatMap((v) => v.split(',').map((s) => s.trim()));
@@ -125,8 +128,8 @@ export function toQuery({ filters, sort, page }: SearchState): string {
     else if (typeof value === 'number') params.set(paramOf(name, filter), String(value));
     else if (typeof value === 'boolean') {
       if (value) params.set(name, 'true');
-    } else if (filter.kind === 'text' ? value.trim() : isAmount(value.trim()))
-      params.set(name, value.trim());
+    } else if (isTyped(filter) ? value.trim() : isAmount(value.trim()))
+      params.set(paramOf(name, filter), value.trim());
   }
   if (sort.sortBy) {
     params.set('sortBy', sort.sortBy);
@@ -155,7 +158,7 @@ export function toSearchBody({ filters, sort, page }: SearchState): SearchReques
     const value = filters[name];
     if (filter.kind === 'min' || filter.kind === 'max')
       body[name] = isAmount(value as string) ? Number(value) : null;
-    else if (filter.kind === 'text') {
+    else if (isTyped(filter)) {
       if ((value as string).trim()) body[name] = (value as string).trim();
     } else if (!Array.isArray(value) || value.length) body[name] = value;
   }
@@ -173,7 +176,7 @@ export function stateOfBody(body: Record<string, unknown>): SearchState {
     if (filter.kind === 'id') filters[name] = typeof value === 'number' ? value : null;
     else if (filter.kind === 'min' || filter.kind === 'max')
       filters[name] = typeof value === 'number' ? String(value) : '';
-    else if (filter.kind === 'text') filters[name] = typeof value === 'string' ? value : '';
+    else if (isTyped(filter)) filters[name] = typeof value === 'string' ? value : '';
     else if (filter.kind === 'flag') filters[name] = value === true;
     else filters[name] = Array.isArray(value) ? value.filter((v) => typeof v === 'number') : [];
   }
