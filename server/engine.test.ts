@@ -392,7 +392,7 @@ describe('listings', () => {
     const approved = await as(admin).call((r) =>
       r.cars.edit.approve[':id'].$post({ param: param(edit.data.id) }),
     );
-    expect(approved.message).toBe('Successfully approved car');
+    expect(approved.message).toBe('Successfully approved the changes');
     expect((await detail(car)).data).toMatchObject({
       id: car,
       title: 'Toyota Yaris, new tyres',

@@ -123,6 +123,8 @@ export const messages = {
   },
   moderation: {
     approved: 'Successfully approved car',
+    /** An edit's approval: the car was live already; what is approved is its changes. */
+    approvedEdit: 'Successfully approved the changes',
     denied: 'Successfully denied car',
     suspended: 'Car suspended',
     dismissed: 'Dismissed report',

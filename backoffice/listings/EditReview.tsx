@@ -1,5 +1,6 @@
 import { Alert, Link } from '@mui/material';
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
+import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, EditRecord } from '../dataProvider.ts';
 import { texts } from '../texts.ts';
 import { ApproveOrDeny } from './ApproveOrDeny.tsx';
@@ -38,6 +39,7 @@ export function EditReview() {
               { approve: texts.progress.approvingEdit, deny: texts.progress.denyingEdit },
               () => dataProvider.approveEdit(id),
               (reason) => dataProvider.denyEdit(id, reason),
+              messages.moderation.approvedEdit,
             )}
           />
         )

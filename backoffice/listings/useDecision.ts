@@ -22,13 +22,17 @@ export function useDecision() {
         navigate(panel('/'));
       },
     });
-  /** ApproveOrDeny's handlers for one pending request or edit, with the spec's answers. */
+  /**
+   * ApproveOrDeny's handlers for one pending request or edit, with the spec's answers (an edit's
+   * approval says its changes were approved: the car was live already).
+   */
   const approveOrDeny = (
     progress: { approve: string; deny: string },
     approve: () => Promise<unknown>,
     deny: (reason: string) => Promise<unknown>,
+    approved: string = messages.moderation.approved,
   ) => ({
-    onApprove: () => void decide(progress.approve, approve, messages.moderation.approved),
+    onApprove: () => void decide(progress.approve, approve, approved),
     onDeny: (reason: string) =>
       void decide(progress.deny, () => deny(reason), messages.moderation.denied),
   });

@@ -512,7 +512,7 @@ describe('editing a live listing', () => {
           .client(admin.accessToken)
           .call((r) => r.cars.edit.approve[':id'].$post({ param: { id: String(edit.data.id) } }))
       ).message,
-    ).toBe('Successfully approved car');
+    ).toBe('Successfully approved the changes');
     const after = await ctx.client().call((r) => r.car[':id'].$get({ param: { id: String(id) } }));
     expect(after.data).toMatchObject({ id, title: 'New title', price: 8900, state: 'ACTIVE' });
     expect(after.data.createdAt).toBe(before.data.createdAt);

@@ -37,7 +37,7 @@ export const approve: Handler<typeof routes.approve> = async (c) => {
 
 export const approveEdit: Handler<typeof routes.approveEdit> = async (c) => {
   await moderation.approveEdit(c.var.deps, requireCaller(c.var), c.req.valid('param').id);
-  return ok(c, null, m.approved);
+  return ok(c, null, m.approvedEdit);
 };
 
 const reasonOf = (message: string | null | undefined) => {

@@ -106,7 +106,7 @@ export const approveEdit = decision(
   'post',
   '/cars/edit/approve/{id}',
   'Approve an edit',
-  "'Successfully approved car'",
+  "'Successfully approved the changes'",
 );
 export const suspend = route({
   method: 'post',

@@ -539,7 +539,11 @@ describe('POST /api/cars/search order and paging', () => {
     const res = await ctx
       .client(admin.accessToken)
       .call((r) => r.cars.edit.approve[':id'].$post({ param: { id: String(editId) } }));
-    expect(res).toMatchObject({ status: 200, code: 0, message: 'Successfully approved car' });
+    expect(res).toMatchObject({
+      status: 200,
+      code: 0,
+      message: 'Successfully approved the changes',
+    });
     oldest.title = 'Approved new title';
     const after = await search({ pageSize: 100 });
     expect(ids(after.data.cars)).toEqual(ids(before.data.cars));

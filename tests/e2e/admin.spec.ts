@@ -199,7 +199,7 @@ test.describe('moderation', () => {
     await expect(page.locator('[data-changed="price"]')).toContainText('Was: €9,500');
     await expect(page.locator('[data-changed="title"]')).toContainText(`Was: ${approveTitle}`);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByText('Successfully approved car')).toBeVisible();
+    await expect(page.getByText('Successfully approved the changes')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
     const live = await ok(
       apiOf(request).call((r) => r.car[':id'].$get({ param: { id: String(toApprove.id) } })),
