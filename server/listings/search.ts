@@ -36,9 +36,11 @@ function condition(
     return sql`(select count(*) from ${table} where ${table.listingId} = "listings"."id" and ${table.itemId} = any(${bind(name, unique)}::integer[])) = ${bind(`${name}Count`, unique.length)}`;
   }
   if (filter.kind === 'words') {
-    // listing_keyword_query() (migration 0024_listing_keywords) makes the words a full-text query.
+    // listing_keyword_query() (migration 0024_listing_keywords) makes the words a full-text query,
+    // once per statement: as a subquery it is run before the rows are read (a function call in a
+    // condition checked row by row would run its lookups of makes and models for every row).
     return value
-      ? sql`${listings.keywords} @@ listing_keyword_query(${bind(name, value)})`
+      ? sql`${listings.keywords} @@ (select listing_keyword_query(${bind(name, value)}))`
       : undefined;
   }
   const column: Column =
