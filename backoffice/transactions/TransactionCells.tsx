@@ -1,6 +1,11 @@
 import { Box, Typography } from '@mui/material';
 import type { Transaction } from '#shared/schemas/payment.ts';
-import { transactionAction, transactionBalance, type BalanceTone } from './transactionLabels.ts';
+import {
+  balanceAfterText,
+  transactionAction,
+  transactionBalance,
+  type BalanceTone,
+} from './transactionLabels.ts';
 
 const toneColor: Record<BalanceTone, string> = {
   success: 'success.main',
@@ -23,16 +28,23 @@ export function ActionCell({ transaction }: { transaction: Transaction }) {
   );
 }
 
-/** The Balance cell in the state's colour ('+50 credits' green, 'Cancelled' red). */
+/**
+ * The Balance cell: the owner's balance after the transaction ('120 credits'), and beneath it
+ * what the transaction moved, in the state's colour ('+50 credits' green, 'Cancelled' red).
+ */
 export function BalanceCell({ transaction }: { transaction: Transaction }) {
   const { text, tone } = transactionBalance(transaction);
+  const balance = balanceAfterText(transaction);
   return (
-    <Typography
-      variant="body2"
-      component="span"
-      sx={{ color: toneColor[tone], fontWeight: tone === 'neutral' ? 400 : 600 }}
-    >
-      {text}
-    </Typography>
+    <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
+      {balance && <Typography variant="body2">{balance}</Typography>}
+      <Typography
+        variant={balance ? 'caption' : 'body2'}
+        component="span"
+        sx={{ color: toneColor[tone], fontWeight: tone === 'neutral' ? 400 : 600 }}
+      >
+        {text}
+      </Typography>
+    </Box>
   );
 }

@@ -20,6 +20,7 @@ const base: Transaction = {
   currencySymbol: '€',
   credits: 50,
   balanceChange: 50,
+  balanceAfter: 120,
   listingPrice: null,
   voucherCredits: null,
   listingId: null,
@@ -88,7 +89,17 @@ describe('transactionBalance', () => {
 describe('transactionCsvRow', () => {
   it('has the columns of the table', () => {
     const row = transactionCsvRow(tx({}));
-    expect(Object.keys(row)).toEqual(['ID', 'Email', 'Action', 'Balance', 'Date']);
+    expect(Object.keys(row)).toEqual(['ID', 'Email', 'Action', 'Balance', 'Change', 'Date']);
     expect(row.Date).toMatch(/^\d{2} Mar 2026, \d{2}:\d{2}$/);
+  });
+
+  it('gives the balance after the transaction, and what it moved beside it', () => {
+    expect(transactionCsvRow(tx({}))).toMatchObject({
+      Balance: '120 credits',
+      Change: '+50 credits',
+    });
+    expect(
+      transactionCsvRow(tx({ state: 'Created', balanceChange: 0, balanceAfter: null })),
+    ).toMatchObject({ Balance: '', Change: 'Created' });
   });
 });

@@ -64,6 +64,13 @@ export function transactionBalance(t: Labelled): { text: string; tone: BalanceTo
   }
 }
 
+/**
+ * The Balance column's figure: the owner's balance once the transaction moved its credits
+ * ('120 credits'), beside what it moved (transactionBalance); none while it has moved nothing.
+ */
+export const balanceAfterText = (t: Pick<Transaction, 'balanceAfter'>) =>
+  t.balanceAfter === null ? null : `${t.balanceAfter} credits`;
+
 /** The Action column as one line (CSV): 'Top Up Credit (Starter)'. */
 export function actionText(t: Pick<Labelled, 'typeId' | 'typeName' | 'packageName'>) {
   const { label, detail } = transactionAction(t);
@@ -75,6 +82,7 @@ export const transactionCsvRow = (t: Transaction) => ({
   ID: t.id,
   Email: t.userEmail,
   Action: actionText(t),
-  Balance: transactionBalance(t).text,
+  Balance: balanceAfterText(t) ?? '',
+  Change: transactionBalance(t).text,
   Date: dateTime(t.date),
 });

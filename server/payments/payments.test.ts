@@ -329,7 +329,22 @@ describe('transactions', () => {
       typeName: 'Welcome Credits',
       credits: 50,
       balanceChange: 50,
+      balanceAfter: 50,
     });
+    // The top-up's balance is the welcome credits and its own.
+    const paid = own.data.transactions[0]!;
+    expect(paid.balanceAfter).toBe(50 + paid.credits);
+    // An unpaid top-up has moved nothing yet.
+    await buy(person);
+    const [created] = (
+      await ctx.client(person.accessToken).call((r) =>
+        r.payment.transactions[':userId'].$post({
+          param: { userId: String(person.userId) },
+          json: { pageNumber: 1, pageSize: 1 },
+        }),
+      )
+    ).data.transactions;
+    expect(created).toMatchObject({ state: 'Created', balanceChange: 0, balanceAfter: null });
     const other = await signUp(ctx);
     expect(
       (

@@ -16,6 +16,10 @@ function query(db: Db) {
       listingTitle: listings.title,
       voucherCredits: vouchers.credits,
       balanceChange: sql<number>`coalesce((select sum(${ledgerEntries.credits}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${transactions.id}), 0)::int`,
+      // The owner's entries up to this transaction's last one (ledger_entries_user_idx).
+      balanceAfter: sql<
+        number | null
+      >`(select sum(before.credits) from ledger_entries before where before.user_id = ${transactions.userId} and before.id <= (select max(own.id) from ledger_entries own where own.transaction_id = ${transactions.id}))::int`,
     })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
@@ -31,6 +35,7 @@ function toTransaction({
   listingTitle,
   voucherCredits,
   balanceChange,
+  balanceAfter,
 }: Row): Transaction {
   return {
     id: t.id,
@@ -45,6 +50,7 @@ function toTransaction({
     currencySymbol: t.currencySymbol,
     credits: t.credits,
     balanceChange,
+    balanceAfter,
     listingPrice: listingPriceTypes.has(t.typeId) ? t.credits : null,
     voucherCredits: t.typeId === 3 ? (voucherCredits ?? t.credits) : null,
     listingId: t.listingId,

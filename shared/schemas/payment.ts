@@ -98,6 +98,11 @@ export const transactionSchema = z
     credits: z.number().int(),
     /** Signed change of the balance this transaction made so far (0 for an unpaid top-up). */
     balanceChange: z.number().int(),
+    /**
+     * The owner's balance right after this transaction's last movement; null when it has moved
+     * nothing yet (a top-up not paid).
+     */
+    balanceAfter: z.number().int().nullable(),
     listingPrice: z.number().int().nullable(),
     voucherCredits: z.number().int().nullable(),
     listingId: z.number().int().nullable(),

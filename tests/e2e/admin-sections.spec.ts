@@ -405,6 +405,13 @@ test('transactions filter by type and export as CSV', async ({ page, request }) 
     r.voucher.redeem.$post({ json: { userId: seller.userId, code: voucher.data.code } }),
   );
   expect(redeemed.code, redeemed.message).toBe(0);
+  // The Balance column says the seller's balance once the voucher was added, beside the voucher's
+  // credits.
+  const { balance } = (
+    await apiOf(request, seller).call((r) =>
+      r.user.balance[':id'].$get({ param: { id: String(seller.userId) } }),
+    )
+  ).data;
 
   await openSection(page, 'transactions', 'Transactions');
   await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
@@ -416,6 +423,7 @@ test('transactions filter by type and export as CSV', async ({ page, request }) 
   // The seller's welcome credits leave the table once the filter's rows have rendered.
   await expect(row(table, seller.email)).toHaveCount(1);
   await expect(row(table, seller.email)).toContainText('Top Up Credit - Voucher');
+  await expect(row(table, seller.email)).toContainText(`${balance} credits+12 credits`);
 
   await page.getByRole('tab', { name: 'Top up' }).click();
   await expect(row(table, seller.email)).toHaveCount(0);
@@ -428,8 +436,8 @@ test('transactions filter by type and export as CSV', async ({ page, request }) 
   ]);
   expect(download.suggestedFilename()).toBe('transactions.csv');
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split(/\r?\n/)[0]).toBe('ID,Email,Action,Balance,Date');
-  expect(csv).toContain(`${seller.email},Top Up Credit - Voucher,+12 credits`);
+  expect(csv.split(/\r?\n/)[0]).toBe('ID,Email,Action,Balance,Change,Date');
+  expect(csv).toContain(`${seller.email},Top Up Credit - Voucher,${balance} credits,+12 credits`);
 });
 
 test(

@@ -15,6 +15,7 @@ const base: Transaction = {
   currencySymbol: '€',
   credits: 50,
   balanceChange: 50,
+  balanceAfter: 50,
   listingPrice: null,
   voucherCredits: null,
   listingId: null,
