@@ -184,6 +184,44 @@ test(
   },
 );
 
+test(
+  "the seller's buttons hold their labels on laptops and on the smallest phones",
+  { tag: '@phone' },
+  async ({ page, request, isMobile }) => {
+    const id = await liveId(request, VITZ);
+    // Every button of the visitor's actions and the phone's contact bar: no label spills out.
+    const spilled = () =>
+      page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '.listing-actions .button, .contact-bar .button',
+          ),
+        ]
+          .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth)
+          .map((b) => b.textContent?.trim()),
+      );
+    for (const width of isMobile ? [360, 412] : [1280, 1366]) {
+      await page.setViewportSize({ width, height: isMobile ? 780 : 900 });
+      await page.goto(`/car/${id}`);
+      if (isMobile) {
+        const bar = page.getByRole('group', { name: 'Contact the seller' });
+        await expect(bar.getByRole('link', { name: 'Message' })).toBeVisible();
+      } else {
+        const message = page.getByRole('link', { name: 'Message seller' });
+        await expect(message).toBeVisible();
+        // The icon beside its label, on one line.
+        expect((await message.boundingBox())!.height).toBeLessThanOrEqual(48);
+        const row = ['Favorite', 'Share', 'Report'].map((name) =>
+          page.locator('.listing-actions').getByRole('button', { name }),
+        );
+        const heights = await Promise.all(row.map(async (b) => (await b.boundingBox())!.height));
+        expect(new Set(heights).size).toBe(1);
+      }
+      expect(await spilled()).toEqual([]);
+    }
+  },
+);
+
 test("share copies the listing's address and says so in a toast that blocks nothing", async ({
   page,
   context,

@@ -147,7 +147,11 @@ export default function ListingActions({ car, source, call, message = null, view
             </a>
           )}
           {active && source === 'live' && (
-            <a className="button" href={`/messages?car=${car.id}`} data-message-seller>
+            <a
+              className="button listing-actions__message"
+              href={`/messages?car=${car.id}`}
+              data-message-seller
+            >
               <Icon name="chat" /> Message seller
             </a>
           )}
