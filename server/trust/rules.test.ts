@@ -70,6 +70,16 @@ describe('scam patterns', () => {
     ]);
   });
 
+  it("leaves a finance offer's deposit alone", () => {
+    expect(
+      kinds(
+        'Finance available with a 10% deposit, or a deposit of 20 % over 5 years. Low deposit ' +
+          'schemes for first buyers.',
+      ),
+    ).toEqual([]);
+    expect(kinds('Send a deposit to hold it, 10% off for cash.')).toEqual([['payment', 'deposit']]);
+  });
+
   it('leaves an ordinary description alone', () => {
     expect(
       kinds('Serviced every year, 42,000 km, new tyres in 2024. Viewing in Sliema by appointment.'),

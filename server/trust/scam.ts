@@ -18,9 +18,11 @@ const patterns: [ScamKind, RegExp][] = [
     'handle',
     /\b(?:whats\s?app|telegram|viber|signal|wechat|snapchat|insta(?:gram)?|messenger)\b|(?<![\w.])@[a-z]\w{2,}/gi,
   ],
+  // A deposit asked for is an advance payment; a finance offer's share ('a 10% deposit', 'deposit
+  // of 20%', 'low deposit') is a dealer's ordinary term.
   [
     'payment',
-    /\b(?:deposits?|down\s?payment|prepay(?:ment)?|western\s+union|money\s?gram|gift\s?cards?|i?tunes\s+cards?|steam\s+cards?|pay(?:ment)?\s+(?:first|upfront|up\s+front|in\s+advance|before)|advance\s+payment|shipping|shipment|courier|delivery\s+(?:fee|agent|company)|escrow|(?:wire|bank)\s+transfer(?:\s+only)?|crypto|bitcoin|btc|usdt|paysafe(?:card)?)\b/gi,
+    /\b(?:(?<!%\s{0,2}|\b(?:low|small|no|zero|minimum)\s)deposits?(?!\s+(?:of\s+)?\d+(?:\.\d+)?\s?%)|down\s?payment|prepay(?:ment)?|western\s+union|money\s?gram|gift\s?cards?|i?tunes\s+cards?|steam\s+cards?|pay(?:ment)?\s+(?:first|upfront|up\s+front|in\s+advance|before)|advance\s+payment|shipping|shipment|courier|delivery\s+(?:fee|agent|company)|escrow|(?:wire|bank)\s+transfer(?:\s+only)?|crypto|bitcoin|btc|usdt|paysafe(?:card)?)\b/gi,
   ],
 ];
 

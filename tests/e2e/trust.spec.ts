@@ -26,7 +26,9 @@ test('the review screen shows a possible duplicate side by side and the flagged 
     {
       images,
       chassisNumber: chassis.toLowerCase(),
-      description: 'Great car. Pay a deposit by Western Union and I ship it to you.',
+      description:
+        'Great car. Pay a deposit by Western Union and I ship it to you. ' +
+        'Finance available with a 10% deposit.',
     },
   );
 
@@ -40,6 +42,7 @@ test('the review screen shows a possible duplicate side by side and the flagged 
   );
   const flagged = page.getByRole('region', { name: 'Flagged text' });
   await expect(flagged).toContainText('Advance-payment phrase');
+  // The finance offer's '10% deposit' is a dealer's ordinary term, not marked.
   await expect(flagged.locator('mark')).toHaveText(['deposit', 'Western Union']);
 });
 
