@@ -37,6 +37,11 @@ test(
     await expect(category.getByRole('radio', { name: 'Car' })).toBeChecked();
     for (const other of ['Truck', 'Bike', 'Boat', 'Heli'])
       await expect(category.getByRole('radio', { name: other })).toBeDisabled();
+    // Why the others are off is said beside them, and read with the group.
+    await expect(category).toHaveAccessibleDescription(
+      'Cars for now: trucks, bikes, boats and helicopters are coming soon.',
+    );
+    await expect(page.getByText('are coming soon.')).toBeVisible();
 
     const model = page.getByRole('combobox', { name: 'Model' });
     await expect(model).toBeDisabled();
