@@ -13,7 +13,7 @@ import {
   keptCardPage,
   topSpottedWhere,
 } from './listings.queries.ts';
-import { searchShape, sortOrder } from './search.ts';
+import { keywordQuery, keywordSearchWhere, searchShape, sortOrder } from './search.ts';
 
 /**
  * The public lists are the same for every caller: each answer is kept until a live listing, the
@@ -56,25 +56,42 @@ export function homeList(
 
 /** A page of the live listings that match every filter, in the order asked. */
 export function searchList(deps: Deps, filters: SearchFilters): Promise<CarPage> {
-  return keptList(deps, `search:${JSON.stringify(filters)}`, ['listings', 'reference'], () => {
-    const { shape, where, values } = searchShape(filters);
-    return keptCardPage(
-      deps.db,
-      {
-        where,
-        orderBy: sortOrder(filters.sortBy, filters.sortDirection),
-        pageNumber: filters.pageNumber,
-        pageSize: filters.pageSize,
-        counts: deps.countCache,
-        shape: {
-          key: `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`,
-          filters: shape,
-          values,
+  return keptList(
+    deps,
+    `search:${JSON.stringify(filters)}`,
+    ['listings', 'reference'],
+    async () => {
+      const orderBy = sortOrder(filters.sortBy, filters.sortDirection);
+      if (filters.keyword) {
+        // Planned with its words' query each time (no statement kept per shape): how many
+        // listings the words match decides between the full-text index and the order's.
+        const where = keywordSearchWhere(filters, await keywordQuery(deps.db, filters.keyword));
+        const { pageNumber, pageSize } = filters;
+        return keptCardPage(
+          deps.db,
+          { where, orderBy, pageNumber, pageSize, counts: deps.countCache },
+          deps.cardCache,
+        );
+      }
+      const { shape, where, values } = searchShape(filters);
+      return keptCardPage(
+        deps.db,
+        {
+          where,
+          orderBy,
+          pageNumber: filters.pageNumber,
+          pageSize: filters.pageSize,
+          counts: deps.countCache,
+          shape: {
+            key: `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`,
+            filters: shape,
+            values,
+          },
         },
-      },
-      deps.cardCache,
-    );
-  });
+        deps.cardCache,
+      );
+    },
+  );
 }
 
 /** A page of a seller's live listings, newest first. */

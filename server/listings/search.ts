@@ -6,6 +6,7 @@ import {
 } from '#shared/schemas/listing-fields.ts';
 import { type SearchFilters } from '#shared/schemas/listing-search.ts';
 import { searchFilterEntries, type SearchFilter } from '#shared/search-filters.ts';
+import type { Db } from '../db/client.ts';
 import { listingEquipment, listings, listingSafety } from '../db/schema/index.ts';
 import { asColumn } from './listing-rules.ts';
 import { defaultOrder, isListed } from './listings.queries.ts';
@@ -76,6 +77,28 @@ function condition(
 }
 
 type Filters = Omit<SearchFilters, 'pageNumber' | 'pageSize'>;
+
+/**
+ * The full-text query of a search's words (listing_keyword_query()), made before the search's
+ * statement; null when the words ask for nothing.
+ */
+export async function keywordQuery(db: Db, words: string): Promise<string | null> {
+  const result = (await db.execute(
+    sql`select listing_keyword_query(${words})::text as query`,
+  )) as unknown as { rows: { query: string | null }[] };
+  return result.rows[0]?.query || null;
+}
+
+/**
+ * The WHERE of a search with words, its full-text query given as a value: PostgreSQL plans the
+ * statement knowing how many listings the words match, and reads a broad word's listings in the
+ * order asked, stopping at the page, instead of every match before sorting them.
+ */
+export const keywordSearchWhere = (f: Filters, query: string | null): SQL | undefined =>
+  and(
+    searchWhere({ ...f, keyword: null }),
+    query === null ? sql`false` : sql`${listings.keywords} @@ ${query}::tsquery`,
+  );
 
 /** The filters given, each with its condition. */
 const conditions = (f: Filters, bind: Bind) =>
