@@ -222,6 +222,28 @@ test(
   },
 );
 
+test(
+  'a phone shows the price on the first screen, above the contact bar',
+  { tag: '@phone-only' },
+  async ({ page, request }) => {
+    const id = await liveId(request, VITZ);
+    for (const size of [
+      { width: 412, height: 839 },
+      { width: 360, height: 740 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto(`/car/${id}`);
+      const boxPrice = await page.locator('.listing__price').textContent();
+      const headPrice = page.locator('.listing__head-price');
+      await expect(headPrice).toBeVisible();
+      await expect(headPrice).toHaveText(boxPrice!);
+      const bar = (await page.getByRole('group', { name: 'Contact the seller' }).boundingBox())!;
+      const shown = (await headPrice.boundingBox())!;
+      expect(shown.y + shown.height).toBeLessThanOrEqual(bar.y);
+    }
+  },
+);
+
 test("share copies the listing's address and says so in a toast that blocks nothing", async ({
   page,
   context,

@@ -68,6 +68,11 @@ export default function ListingView({
               {car.brand} {car.model}
             </p>
             <h1 className="listing__title">{car.title}</h1>
+            {/* Phones: the price under the title, on the first screen (the price box comes later;
+                screen readers read it there). */}
+            <p className="listing__head-price" aria-hidden="true">
+              {price(car.price, car.currency)}
+            </p>
             <ul className="listing__meta">
               <li>
                 <Icon name="eye" size={18} /> <span id="listing-views">{car.views} views</span>
