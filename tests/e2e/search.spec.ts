@@ -280,6 +280,34 @@ test('a search without results shows the empty state and no pagination', async (
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
 });
 
+test(
+  'the filters in force show as chips that take them off; an empty search says what to try',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/search?fuelFilter=3&maxPrice=1');
+    const active = page.getByRole('list', { name: 'Active filters' });
+    await expect(active.getByRole('link')).toHaveText(['Max price: 1×', 'Fuel: Electric×']);
+    await expect(page.getByRole('heading', { name: 'No cars found' })).toBeVisible();
+    await expect(page.getByText('Take a filter off above, or see every car.')).toBeVisible();
+
+    // Taking the price off leaves the electric cars.
+    await active.getByRole('link', { name: 'Remove Max price: 1' }).click();
+    await expect(page).toHaveURL(/\/search\?fuelFilter=3$/);
+    await expect(cars(page)).toHaveCount(await liveOnFirstPage(page, { fuelFilter: [3] }));
+    await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('link')).toHaveText([
+      'Fuel: Electric×',
+    ]);
+    await page.getByRole('link', { name: 'Remove Fuel: Electric' }).click();
+    await expect(page).toHaveURL(/\/search\?page=1$/);
+    await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+
+    await page.goto('/search?q=zzqxv');
+    await page.getByRole('link', { name: 'see every car' }).click();
+    await expect(page).toHaveURL(/\/search\?page=1$/);
+    await expect(cars(page).first()).toBeVisible();
+  },
+);
+
 test('there is no pagination when the results fit on one page', async ({ page }) => {
   // Nissan: only the demo's cars (the journeys list Toyotas, which pass 50 over a whole run).
   const makes = await apiOf(page.request).call((r) => r.cars.brands.$get({ query: {} }));
