@@ -146,3 +146,37 @@ describe('POST /api/cars/search keyword', () => {
     expect(messages).not.toContain(`/car/${petrol}`);
   });
 });
+
+describe('POST /api/cars/search keyword with the list filters', () => {
+  it('goes with filters of several ids (each a list given as one value)', async () => {
+    // The listings of this file are all of body 1 and fuel 1 (tests/support/listing-payload.ts).
+    const toyotas = await found({ keyword: 'toyota' });
+    expect(toyotas).toEqual(expect.arrayContaining(idsOf('hybrid', 'family')));
+    expect(await found({ keyword: 'toyota', fuelFilter: [1, 2] })).toEqual(toyotas);
+    expect(await found({ keyword: 'toyota', fuelFilter: [2, 3] })).toEqual([]);
+    expect(await found({ keyword: 'seats', bodyFilter: [2, 3] })).toEqual([]);
+    expect(await found({ keyword: '0', priceRating: [1] })).toEqual([]);
+  });
+
+  it('tells a saved search with a list filter of its new cars', async () => {
+    const buyer = await signUp(ctx);
+    const filters: SavedSearchFiltersInput = { keyword: 'estate', fuelFilter: [1, 3] };
+    const saved = await ctx
+      .client(buyer.accessToken)
+      .call((r) =>
+        r['saved-searches'].$post({ json: { name: 'Estates', alert: 'instant', filters } }),
+      );
+    expect(saved.code).toBe(0);
+    await alertsCaughtUp(ctx);
+    const estate = await live({ title: 'Toyota Yaris estate' });
+    await alertsCaughtUp(ctx);
+    const notices = await ctx.client(buyer.accessToken).call((r) =>
+      r.notifications.user[':userId'].$post({
+        param: { userId: String(buyer.userId) },
+        json: { pageNumber: 1, pageSize: 10 },
+      }),
+    );
+    expect(notices.data.map((n) => n.title)).toEqual(['1 new car for "Estates"']);
+    expect(notices.data[0]!.message).toContain(`/car/${estate}`);
+  });
+});

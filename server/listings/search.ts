@@ -19,7 +19,8 @@ const some = (v: number[] | null | undefined): v is number[] => Array.isArray(v)
  * or as a placeholder named after the filter, filled when a statement prepared once is run.
  */
 type Bind = (name: string, value: unknown) => unknown;
-const inline: Bind = (_, value) => value;
+/** A value as one parameter of its statement (an array too, which `sql` would spread out). */
+const inline: Bind = (_, value) => sql.param(value);
 
 /** The condition of one filter on its listing field; none when the filter is empty. */
 function condition(
