@@ -31,6 +31,8 @@ export interface SearchFilter {
   detailed?: boolean;
   /** The largest value (a bound's) or length (a text's). */
   max?: number;
+  /** A text box's hint, where it has one. */
+  placeholder?: string;
 }
 
 /**
@@ -38,7 +40,14 @@ export interface SearchFilter {
  * condition, the search page's address and the panel's state are made from it.
  */
 export const searchFilters = {
-  keyword: { kind: 'words', field: 'keywords', param: 'q', max: 100, label: 'Keywords' },
+  keyword: {
+    kind: 'words',
+    field: 'keywords',
+    param: 'q',
+    max: 100,
+    label: 'Keywords',
+    placeholder: 'Make, model or any word',
+  },
   brand: { kind: 'id', field: 'brand', param: 'make', label: 'Make' },
   model: { kind: 'id', field: 'model', label: 'Model' },
   minPrice: {

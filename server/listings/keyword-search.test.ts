@@ -29,6 +29,14 @@ async function found(body: SearchRequest) {
   expect(res.data.totalCount).toBe(res.data.cars.length);
   return res.data.cars.map((c) => c.id).sort((a, b) => a - b);
 }
+/** The latest notices of `user` (the bell's list). */
+const noticesOf = (user: Session) =>
+  ctx.client(user.accessToken).call((r) =>
+    r.notifications.user[':userId'].$post({
+      param: { userId: String(user.userId) },
+      json: { pageNumber: 1, pageSize: 10 },
+    }),
+  );
 const idsOf = (...names: (keyof typeof cars)[]) => names.map((n) => cars[n]).sort((a, b) => a - b);
 
 beforeAll(async () => {
@@ -134,12 +142,7 @@ describe('POST /api/cars/search keyword', () => {
     const hybrid = await live({ title: 'Toyota Yaris Hybrid Dynamic' });
     const petrol = await live({ title: 'Toyota Yaris 1.0 petrol' });
     await alertsCaughtUp(ctx);
-    const notices = await ctx.client(buyer.accessToken).call((r) =>
-      r.notifications.user[':userId'].$post({
-        param: { userId: String(buyer.userId) },
-        json: { pageNumber: 1, pageSize: 10 },
-      }),
-    );
+    const notices = await noticesOf(buyer);
     const messages = notices.data.map((n) => n.message).join();
     expect(notices.data.map((n) => n.title)).toEqual(['1 new car for "Hybrids"']);
     expect(messages).toContain(`/car/${hybrid}`);
@@ -170,12 +173,7 @@ describe('POST /api/cars/search keyword with the list filters', () => {
     await alertsCaughtUp(ctx);
     const estate = await live({ title: 'Toyota Yaris estate' });
     await alertsCaughtUp(ctx);
-    const notices = await ctx.client(buyer.accessToken).call((r) =>
-      r.notifications.user[':userId'].$post({
-        param: { userId: String(buyer.userId) },
-        json: { pageNumber: 1, pageSize: 10 },
-      }),
-    );
+    const notices = await noticesOf(buyer);
     expect(notices.data.map((n) => n.title)).toEqual(['1 new car for "Estates"']);
     expect(notices.data[0]!.message).toContain(`/car/${estate}`);
   });

@@ -56,42 +56,32 @@ export function homeList(
 
 /** A page of the live listings that match every filter, in the order asked. */
 export function searchList(deps: Deps, filters: SearchFilters): Promise<CarPage> {
-  return keptList(
-    deps,
-    `search:${JSON.stringify(filters)}`,
-    ['listings', 'reference'],
-    async () => {
-      const orderBy = sortOrder(filters.sortBy, filters.sortDirection);
-      if (filters.keyword) {
-        // Planned with its words' query each time (no statement kept per shape): how many
-        // listings the words match decides between the full-text index and the order's.
-        const where = keywordSearchWhere(filters, await keywordQuery(deps.db, filters.keyword));
-        const { pageNumber, pageSize } = filters;
-        return keptCardPage(
-          deps.db,
-          { where, orderBy, pageNumber, pageSize, counts: deps.countCache },
-          deps.cardCache,
-        );
-      }
-      const { shape, where, values } = searchShape(filters);
-      return keptCardPage(
-        deps.db,
-        {
-          where,
-          orderBy,
-          pageNumber: filters.pageNumber,
-          pageSize: filters.pageSize,
-          counts: deps.countCache,
-          shape: {
-            key: `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`,
-            filters: shape,
-            values,
-          },
-        },
-        deps.cardCache,
-      );
-    },
+  return keptList(deps, `search:${JSON.stringify(filters)}`, ['listings', 'reference'], async () =>
+    keptCardPage(
+      deps.db,
+      {
+        ...(await searchWhereOf(deps, filters)),
+        orderBy: sortOrder(filters.sortBy, filters.sortDirection),
+        pageNumber: filters.pageNumber,
+        pageSize: filters.pageSize,
+        counts: deps.countCache,
+      },
+      deps.cardCache,
+    ),
   );
+}
+
+/**
+ * A search's WHERE. With words, planned with their full-text query each time (no statement kept
+ * per shape): how many listings the words match decides between the full-text index and the
+ * order's. Without, a statement kept per shape of filters and order.
+ */
+async function searchWhereOf(deps: Deps, filters: SearchFilters) {
+  if (filters.keyword)
+    return { where: keywordSearchWhere(filters, await keywordQuery(deps.db, filters.keyword)) };
+  const { shape, where, values } = searchShape(filters);
+  const key = `${shape}|${filters.sortBy ?? ''}|${filters.sortDirection ?? ''}`;
+  return { where, shape: { key, filters: shape, values } };
 }
 
 /** A page of a seller's live listings, newest first. */

@@ -179,7 +179,7 @@ export default function SearchPanel(props: Props) {
               className="input"
               type="search"
               maxLength={searchFilters.keyword.max}
-              placeholder="Make, model or any word"
+              placeholder={searchFilters.keyword.placeholder}
               autoComplete="off"
               enterKeyHint="search"
               value={filters.keyword}
