@@ -1,5 +1,21 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { BenchReport } from './run.ts';
+
+/** What the history keeps of a run's report (bench/run.ts's BenchReport has it). */
+interface Run {
+  startedAt: string;
+  combos: readonly {
+    db: string;
+    size: number;
+    peakRssMb: number | null;
+    error?: string;
+    scenarios: readonly Scenario[];
+  }[];
+}
+interface Scenario {
+  key: string;
+  rps: number;
+  p95: number;
+}
 
 /** The columns every row starts with; each scenario then adds its req/s and its p95. */
 const fixed = ['date', 'commit', 'database', 'listings', 'static req/s', 'peak RSS MB'];
@@ -8,7 +24,7 @@ const fixed = ['date', 'commit', 'database', 'listings', 'static req/s', 'peak R
  * Adds one row per dataset of a run to `bench/results/history.csv`. A scenario the file has no
  * column for yet gets two (its req/s and p95 ms), empty in the rows before it.
  */
-export async function appendHistory(file: string, report: BenchReport, commit: string) {
+export async function appendHistory(file: string, report: Run, commit: string) {
   const text = await readFile(file, 'utf8').catch(() => '');
   const [head = fixed.join(','), ...rows] = text.split('\n').filter(Boolean);
   const header = head.split(',');
@@ -42,7 +58,7 @@ export async function appendHistory(file: string, report: BenchReport, commit: s
   await writeFile(file, lines.join('\n') + '\n');
 }
 
-const staticRps = (scenarios: BenchReport['combos'][number]['scenarios']) =>
+const staticRps = (scenarios: readonly Scenario[]) =>
   scenarios.find((s) => s.key === 'static')?.rps ?? 0;
 
 /** Three significant figures: enough for a figure that moves by more than that between runs. */

@@ -14,7 +14,8 @@ import { checkoutRouter, paymentsRouter } from './payments/index.ts';
 import { identify } from './auth/guard.ts';
 import { catalogRouter } from './catalog/index.ts';
 import { configurationRouter } from './configuration/index.ts';
-import { apiCaching } from './http/caching.ts';
+import { etag } from 'hono/etag';
+import { apiCaching, compressAnswers } from './http/caching.ts';
 import { rejectUnstorableText } from './http/unstorable-text.ts';
 import { settleWrites } from './http/settle-writes.ts';
 import { cspHash, defaultPolicy, pagePolicy } from './http/security-headers.ts';
@@ -69,6 +70,8 @@ export function createApp(deps: Deps) {
     const size = largeBodies.find(([pattern]) => pattern.test(c.req.path))?.[1] ?? MB;
     return limiter(size)(c, next);
   });
+  api.use(etag());
+  api.use(compressAnswers());
   api.use(apiCaching);
   api.use(settleWrites);
   api.use(rejectUnstorableText);

@@ -1,36 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
-import { getRequestListener, type HttpBindings } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { Hono } from 'hono';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { mountApi } from './http/front.ts';
-import { keptPages, PageCache } from './http/page-cache.ts';
-import { NOTHING_POLICY, withSecurityHeaders, WORKER_POLICY } from './http/security-headers.ts';
+import { createFront, type RenderPage } from './http/front.ts';
+import { PageCache } from './http/page-cache.ts';
+import { withSecurityHeaders } from './http/security-headers.ts';
 import { pageData } from './http/page-data.ts';
-import { pageDelivery } from './http/site-delivery.ts';
 import { jobsFor } from './jobs/jobs.ts';
 import { VIEW_FLUSH_SECONDS } from './listings/views.ts';
 import { flushCounters } from './insights/flush.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { opsRouter, type Lifecycle } from './ops/health.ts';
 import { log, withRequestId } from './ops/log.ts';
-import { observe, serveMetrics, watchDatabase } from './ops/metrics.ts';
+import { serveMetrics, watchDatabase } from './ops/metrics.ts';
 import { drain } from './ops/shutdown.ts';
 import { readyLine, talksAtStart } from './ops/start-up.ts';
-
-type AstroHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: (() => void) | undefined,
-  locals: App.Locals,
-) => Promise<void>;
 
 const SITE_DIST = process.env.SITE_DIST ?? './dist';
 const SITE_ENTRY = pathToFileURL(path.resolve(SITE_DIST, 'server/entry.mjs'));
@@ -66,7 +54,7 @@ async function main() {
     ? serveMetrics(config.METRICS_HOST, config.METRICS_PORT)
     : null;
   const api = createApp(deps);
-  const { handler: renderSite } = (await import(SITE_ENTRY.href)) as { handler: AstroHandler };
+  const { renderPage } = (await import(SITE_ENTRY.href)) as { renderPage: RenderPage };
 
   const pageCache =
     config.PAGE_CACHE_MB > 0
@@ -74,7 +62,6 @@ async function main() {
           {
             maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
             ttlMs: config.PAGE_CACHE_SECONDS * 1000,
-            cacheControl: SHARED_PAGE_CACHE_CONTROL,
           },
           deps.changes,
         )
@@ -83,59 +70,15 @@ async function main() {
     flushCounters(deps).catch((err: unknown) => log.error({ err }, 'counters: flush failed'));
   }, VIEW_FLUSH_SECONDS * 1000);
 
-  const siteRequests = observe({
+  const server = createFront({
+    api,
+    ops: opsRouter(deps.db, lifecycle, config.METRICS_TOKEN),
+    renderPage,
+    data: pageData(deps),
+    pages: pageCache,
+    sharedPageCacheControl: SHARED_PAGE_CACHE_CONTROL,
+    clientDir: CLIENT_DIR,
     logRequests: config.LOG_REQUESTS,
-    routeOf: (matched) =>
-      matched === '/_astro/*' ? 'assets' : matched.startsWith('/') ? matched : 'site',
-  });
-  const server = new Hono<{ Bindings: HttpBindings }>();
-  // The API and images are measured inside the API app, by route; here the rest.
-  server.use(async (c, next) => {
-    if (c.req.path.startsWith('/api') || c.req.path.startsWith('/images/')) return next();
-    return siteRequests(c, next);
-  });
-  server.route('/', opsRouter(deps.db, lifecycle, config.METRICS_TOKEN));
-  mountApi(server, api);
-  if (pageCache) server.use(keptPages(pageCache));
-  server.use(
-    '/_astro/*',
-    async (c, next) => {
-      await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-    serveStatic({ root: CLIENT_DIR, precompressed: true }),
-  );
-  server.use(
-    '*',
-    serveStatic({
-      root: CLIENT_DIR,
-      precompressed: true,
-      onFound: (_file, c) => {
-        const worker = c.req.path === '/sw.js';
-        c.header('Content-Security-Policy', worker ? WORKER_POLICY : NOTHING_POLICY);
-        // The worker and the manifest are asked for again on every visit: an update reaches everyone.
-        if (worker || c.req.path === '/manifest.webmanifest') c.header('Cache-Control', 'no-cache');
-      },
-    }),
-  );
-  const data = pageData(deps);
-  server.all('*', async (c) => {
-    const { incoming, outgoing } = c.env;
-    const locals: App.Locals = { data, page: pageDelivery(incoming, pageCache) };
-    // A path no page answers gets the 404 page (it sets the status), rendered as every page is,
-    // with its locals: the adapter's own fallback would render it without them.
-    let notFound: Promise<void> | undefined;
-    await renderSite(
-      incoming,
-      outgoing,
-      () => {
-        incoming.url = '/404';
-        notFound = renderSite(incoming, outgoing, undefined, locals);
-      },
-      locals,
-    );
-    await notFound;
-    return RESPONSE_ALREADY_SENT;
   });
 
   const http = createServer(

@@ -6,13 +6,9 @@ declare global {
     interface Locals {
       /** What a page reads, straight from the services (server/http/page-data.ts). */
       data: PageData;
-      /**
-       * How the rendered answer leaves (compressed, with an ETag); `cacheFor` keeps a page that
-       * is the same for every visitor until what it shows changes.
-       */
+      /** `cacheFor` keeps a page that is the same for every visitor until what it shows changes. */
       page: {
         cacheFor(tags: string[]): void;
-        deliver(response: Response): Promise<Response>;
       };
     }
   }

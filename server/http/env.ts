@@ -1,5 +1,4 @@
 import type { Deps } from '../deps.ts';
-import type { JsonText } from './respond.ts';
 
 /** The caller, once the bearer token has been checked. */
 export interface Caller {
@@ -15,7 +14,5 @@ export interface AppEnv {
     caller: Caller | undefined;
     /** Why a presented bearer token did not identify anyone (expired, invalid, session ended). */
     authProblem: string | undefined;
-    /** The text of the JSON answer (server/http/respond.ts), for the encoding middleware. */
-    json: JsonText | undefined;
   };
 }

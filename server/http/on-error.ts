@@ -4,10 +4,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { messages } from '#shared/messages.ts';
 import { log } from '../ops/log.ts';
 import { ApiError } from './errors.ts';
-import { json } from './respond.ts';
 
 const fail = (c: Context, status: ContentfulStatusCode, message: string) =>
-  json(c, { code: status, message, data: null }, status);
+  c.json({ code: status, message, data: null }, status);
 
 /** Maps every thrown error onto the envelope; unexpected ones are logged and never shown. */
 export function onError(err: Error, c: Context) {

@@ -1,15 +1,16 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
-import { negotiate } from './encoding.ts';
-import { keptPages, PageCache } from './page-cache.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../tests/support/context.ts';
+import { createFront, type RenderPage } from './front.ts';
+import { PageCache } from './page-cache.ts';
+import { pageData } from './page-data.ts';
 
-const options = { maxBytes: 1_000_000, ttlMs: 60_000, cacheControl: 'public, s-maxage=60' };
-const html = (text: string) => Buffer.from(`<html><body>${text.repeat(50)}</body></html>`);
+const options = { maxBytes: 1_000_000, ttlMs: 60_000 };
+const html = (text: string) => `<html><body>${text.repeat(50)}</body></html>`;
 
 function notices() {
   const listeners = new Set<(tag: string) => void>();
@@ -23,40 +24,17 @@ function notices() {
 }
 
 const store = (cache: PageCache, key: string, tags: string[], text = key) =>
-  cache.keeper()(key, {
-    status: 200,
-    headers: { 'content-type': 'text/html' },
-    body: html(text),
-    tags,
-  });
+  cache.keeper()(key, new Response(html(text), { headers: { 'content-type': 'text/html' } }), tags);
 
 describe('the page cache', () => {
-  it('keeps a page in brotli, and gives it in every encoding a client asks for', async () => {
+  it('keeps an answer as it was sent, with its length', async () => {
     const cache = new PageCache(options);
-    await store(cache, '/car/1', ['listing:1']);
-    const page = cache.get('/car/1');
-    if (!page) throw new Error('the page was not kept');
-    const text = html('/car/1').toString();
-    expect(brotliDecompressSync(page.bodies.br).toString()).toBe(text);
-    expect(page.bodies.gzip).toBeUndefined();
-    const kept = cache.size.bytes;
-    expect(gunzipSync(cache.body(page, 'gzip')).toString()).toBe(text);
-    // gzip is made once, at the first client that asks, and counted in the cache's bytes.
-    expect(cache.body(page, 'gzip')).toBe(page.bodies.gzip);
-    expect(cache.size.bytes).toBe(kept + (page.bodies.gzip?.length ?? 0));
-    expect(cache.body(page, 'identity').toString()).toBe(text);
-    expect(page.etag).toMatch(/^"[\w-]+"$/);
-  });
-
-  it('holds no more memory than the bytes it counts', async () => {
-    const cache = new PageCache(options);
-    const page = await store(cache, '/car/1', ['listing:1'], 'a listing page of some length ');
-    cache.body(page, 'gzip');
-    // zlib's answers are views of 64 KB chunks; a kept body has memory of its own size.
-    for (const body of [page.bodies.br, page.bodies.gzip]) {
-      expect(body?.buffer.byteLength).toBe(body?.length);
-    }
-    expect(cache.size.bytes).toBe(page.bodies.br.length + (page.bodies.gzip?.length ?? 0) + 6);
+    const answered = await store(cache, '/car/1', ['listing:1']);
+    expect(await answered.text()).toBe(html('/car/1'));
+    const kept = cache.answer('/car/1');
+    expect(await kept?.text()).toBe(html('/car/1'));
+    expect(kept?.headers.get('content-length')).toBe(String(html('/car/1').length));
+    expect(cache.size).toEqual({ pages: 1, bytes: html('/car/1').length + '/car/1'.length });
   });
 
   it('forgets exactly the pages a change notice names', async () => {
@@ -68,19 +46,19 @@ describe('the page cache', () => {
     await store(cache, '/', ['listings', 'ads', 'reference']);
 
     changes.send('listing:2');
-    expect(cache.get('/car/1')).toBeUndefined();
-    expect(cache.get('/car/3')).toBeDefined();
-    expect(cache.get('/search')).toBeUndefined();
-    expect(cache.get('/')).toBeUndefined();
+    expect(cache.answer('/car/1')).toBeUndefined();
+    expect(cache.answer('/car/3')).toBeDefined();
+    expect(cache.answer('/search')).toBeUndefined();
+    expect(cache.answer('/')).toBeUndefined();
 
     changes.send('seller:9');
-    expect(cache.get('/car/3')).toBeDefined();
+    expect(cache.answer('/car/3')).toBeDefined();
     changes.send('seller:8');
-    expect(cache.get('/car/3')).toBeUndefined();
+    expect(cache.answer('/car/3')).toBeUndefined();
 
     await store(cache, '/', ['listings', 'ads', 'reference']);
     changes.send('ads');
-    expect(cache.get('/')).toBeUndefined();
+    expect(cache.answer('/')).toBeUndefined();
 
     await store(cache, '/car/3', ['listing:3']);
     changes.send('*');
@@ -90,80 +68,121 @@ describe('the page cache', () => {
   it('answers but keeps no page whose render a change notice overtook', async () => {
     const changes = notices();
     const cache = new PageCache(options, changes);
-    const page = { status: 200, headers: {}, body: html('/car/1'), tags: ['listing:1'] };
+    const page = () => new Response(html('/car/1'));
     // The render starts; the listing changes while it reads; the page it made may show the old car.
     const keep = cache.keeper();
     changes.send('listing:1');
-    const answered = await keep('/car/1', page);
-    expect(brotliDecompressSync(answered.bodies.br).toString()).toBe(page.body.toString());
-    expect(cache.get('/car/1')).toBeUndefined();
+    const answered = await keep('/car/1', page(), ['listing:1']);
+    expect(await answered.text()).toBe(html('/car/1'));
+    expect(cache.answer('/car/1')).toBeUndefined();
     // A render that starts after the notice is kept.
-    await cache.keeper()('/car/1', page);
-    expect(cache.get('/car/1')).toBeDefined();
+    await cache.keeper()('/car/1', page(), ['listing:1']);
+    expect(cache.answer('/car/1')).toBeDefined();
   });
 
   it('serves a page no longer than its time to live', async () => {
     const cache = new PageCache({ ...options, ttlMs: 1000 });
     await store(cache, '/car/1', ['listing:1']);
-    expect(cache.get('/car/1', Date.now() + 500)).toBeDefined();
-    expect(cache.get('/car/1', Date.now() + 1500)).toBeUndefined();
+    expect(cache.answer('/car/1', Date.now() + 500)).toBeDefined();
+    expect(cache.answer('/car/1', Date.now() + 1500)).toBeUndefined();
   });
 
   it('stays within its bytes, forgetting the least recently used first', async () => {
-    const probe = new PageCache(options);
-    const one = (await store(probe, '/car/0', [])).bytes;
+    const one = html('/car/0').length + '/car/0'.length;
     const cache = new PageCache({ ...options, maxBytes: one * 4.5 });
     for (let i = 1; i <= 4; i++) await store(cache, `/car/${i}`, [`listing:${i}`], '/car/0');
-    cache.get('/car/1');
+    cache.answer('/car/1');
     await store(cache, '/car/5', ['listing:5'], '/car/0');
     expect(cache.size.bytes).toBeLessThanOrEqual(one * 4.5);
-    expect(cache.get('/car/2')).toBeUndefined();
-    expect(cache.get('/car/1')).toBeDefined();
-    expect(cache.get('/car/5')).toBeDefined();
+    expect(cache.answer('/car/2')).toBeUndefined();
+    expect(cache.answer('/car/1')).toBeDefined();
+    expect(cache.answer('/car/5')).toBeDefined();
   });
 });
 
-describe('keptPages (the middleware that answers from the page cache)', () => {
-  it('answers a kept page to anonymous GET and HEAD; credentials, other methods and changed pages go on', async () => {
-    const changes = notices();
-    const pages = new PageCache(options, changes);
-    await store(pages, '/car/1?from=search', ['listing:1'], 'kept');
-    const app = new Hono<{ Bindings: HttpBindings }>();
-    app.use(keptPages(pages));
-    app.all('*', (c) => c.text('rendered'));
-    const server = createServer(getRequestListener(app.fetch));
+describe('the site behind the page cache (createFront)', () => {
+  let ctx: TestContext;
+  let base: string;
+  let close: () => Promise<void>;
+  const changes = notices();
+  const rendered: string[] = [];
+  /** The stand-in site: /car/1 is the same for everyone, /account is not; each says its render. */
+  const renderPage: RenderPage = async (request, locals) => {
+    const path = new URL(request.url).pathname;
+    rendered.push(`${request.method} ${path}`);
+    if (path === '/car/1') locals.page.cacheFor(['listing:1']);
+    return new Response(html(`${path} render ${rendered.length}`), {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    });
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const front = createFront({
+      api: ctx.app,
+      ops: new Hono(),
+      renderPage,
+      data: pageData(ctx.deps),
+      pages: new PageCache(options, changes),
+      sharedPageCacheControl: 'public, s-maxage=5',
+      clientDir: 'no-such-folder',
+      logRequests: false,
+    });
+    const server = createServer(getRequestListener(front.fetch));
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/car/1?from=search`;
-    try {
-      const anonymous = await fetch(url, { headers: { 'accept-encoding': 'br' } });
-      expect(await anonymous.text()).toBe(html('kept').toString());
-      expect(anonymous.headers.get('content-encoding')).toBe('br');
-      const head = await fetch(url, { method: 'HEAD' });
-      expect(head.status).toBe(200);
-      expect(head.headers.get('etag')).toBe(anonymous.headers.get('etag'));
-      expect(await head.text()).toBe('');
-      const known = await fetch(url, { headers: { 'if-none-match': head.headers.get('etag')! } });
-      expect(known.status).toBe(304);
-      const signedIn = await fetch(url, { headers: { authorization: 'Bearer token' } });
-      expect(await signedIn.text()).toBe('rendered');
-      expect(await (await fetch(url, { method: 'POST' })).text()).toBe('rendered');
-      changes.send('listing:1');
-      expect(await (await fetch(url)).text()).toBe('rendered');
-    } finally {
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = async () => {
+      server.closeAllConnections();
       server.close();
-    }
+      await once(server, 'close');
+    };
   });
-});
+  afterAll(async () => {
+    await close();
+    await ctx.close();
+  });
 
-describe('content negotiation', () => {
-  it.each([
-    ['gzip, deflate, br', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip', 'gzip'],
-    ['identity', 'identity'],
-    [undefined, 'identity'],
-  ])('%s → %s', (header, expected) => {
-    expect(negotiate(header)).toBe(expected);
+  it('renders a page once per encoding, then answers it from the cache, 304 to its ETag', async () => {
+    const url = `${base}/car/1?from=search`;
+    const first = await fetch(url);
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(first.headers.get('cache-control')).toBe('public, s-maxage=5');
+    const page = await first.text();
+    const again = await fetch(url);
+    expect(await again.text()).toBe(page);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text()).toBe(
+      await plain.text(),
+    );
+    expect(rendered.filter((r) => r === 'GET /car/1')).toHaveLength(2);
+
+    const known = await fetch(url, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(known.status).toBe(304);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(rendered.filter((r) => r === 'GET /car/1')).toHaveLength(2);
+  });
+
+  it('renders for credentials, for other methods, for pages not the same for all, and after a change', async () => {
+    const url = `${base}/car/1?from=search`;
+    await fetch(url);
+    const count = () => rendered.filter((r) => r.endsWith(' /car/1')).length;
+    const before = count();
+    await fetch(url, { headers: { authorization: 'Bearer token' } });
+    await fetch(url, { method: 'POST' });
+    expect(count()).toBe(before + 2);
+    changes.send('listing:1');
+    const fresh = await fetch(url);
+    expect(await fresh.text()).toContain(`render ${rendered.length}`);
+    expect(count()).toBe(before + 3);
+
+    const account = await fetch(`${base}/account`);
+    expect(account.headers.get('cache-control')).toBe('no-cache');
+    await fetch(`${base}/account`);
+    expect(rendered.filter((r) => r === 'GET /account')).toHaveLength(2);
   });
 });

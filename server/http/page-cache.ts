@@ -1,59 +1,47 @@
 import type { HttpBindings } from '@hono/node-server';
+import { accepts } from 'hono/accepts';
 import { createMiddleware } from 'hono/factory';
-import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { Changes } from '../db/changes.ts';
 import { TaggedCache } from '../db/tagged-cache.ts';
 import { pageCacheHits } from '../ops/metrics.ts';
-import { compressToKeep, etagOf, negotiate, toKeep, type Encoding } from './encoding.ts';
 
-/** A rendered page, kept with its compressed forms and what it shows. */
-export interface CachedPage {
-  key: string;
-  status: number;
+/** A page's answer as it was sent: headers (its ETag among them) and body, encoded. */
+interface KeptPage {
   headers: Record<string, string>;
-  /** Brotli, as kept; gzip once a client asked for it (the identity is unpacked when asked). */
-  bodies: { br: Buffer; gzip?: Buffer };
-  /** Bytes of the page unpacked. */
-  identityBytes: number;
-  /** The answer's headers, made at the first send of each kind. */
-  heads: Partial<Record<AnswerKind, Record<string, string>>>;
-  etag: string;
-  tags: string[];
+  body: Uint8Array<ArrayBuffer>;
   bytes: number;
 }
 
-/** The kinds of answer a kept page has: its body in one encoding, or 304 Not Modified. */
-export type AnswerKind = Encoding | 'not-modified';
-
-/** What the answer of a kept page depends on, from the request's headers. */
-export interface PageRequest {
-  ifNoneMatch: string | undefined;
-  acceptEncoding: string | undefined;
-}
-
 export interface PageCacheOptions {
-  /** Bytes of bodies kept at most (all encodings); the least recently used go first. */
+  /** Bytes of bodies kept at most; the least recently used go first. */
   maxBytes: number;
   /** How long a page is kept at most: what it shows without a notice (a view count, an ad's expiry). */
   ttlMs: number;
-  /** What a CDN in front may do with a public page. */
-  cacheControl: string;
+}
+
+/** The site's request path, as the page cache sees it: a rendered page names what it shows. */
+export interface PageEnv {
+  Bindings: HttpBindings;
+  Variables: {
+    /** Set by a page the same for every visitor: what it shows (site/lib/page-cache.ts). */
+    pageTags: string[] | undefined;
+  };
 }
 
 /**
- * The anonymous HTML of public pages, the same for every visitor, kept already compressed until
- * what it shows changes: a TaggedCache of pages, bounded by their compressed bytes. Pages name
- * what they show as tags (`listing:12`, `seller:4`, `listings` for any live listing, `reference`,
- * `ads`); the database's change notices, from any instance, end exactly the pages that show the
- * change.
+ * The anonymous answers of public pages, the same for every visitor, kept as they were sent
+ * (compressed, with their ETag) until what they show changes: a TaggedCache bounded by bytes.
+ * Pages name what they show as tags (`listing:12`, `seller:4`, `listings` for any live listing,
+ * `reference`, `ads`); the database's change notices, from any instance, end exactly the pages
+ * that show the change.
  */
 export class PageCache {
-  readonly #pages: TaggedCache<CachedPage>;
-  readonly #options: PageCacheOptions;
+  readonly #pages: TaggedCache<KeptPage>;
+  readonly #maxBytes: number;
 
   constructor(options: PageCacheOptions, changes?: Pick<Changes, 'subscribe'>) {
-    this.#options = options;
-    this.#pages = new TaggedCache<CachedPage>(
+    this.#maxBytes = options.maxBytes;
+    this.#pages = new TaggedCache<KeptPage>(
       {
         // The bytes bound the pages; the count only keeps the bookkeeping finite.
         maxEntries: 100_000,
@@ -69,86 +57,28 @@ export class PageCache {
     return { pages: this.#pages.size, bytes: this.#pages.bytes };
   }
 
-  get cacheControl() {
-    return this.#options.cacheControl;
-  }
-
-  get(key: string, now = Date.now()): CachedPage | undefined {
-    return this.#pages.get(key, now);
+  /** The kept answer to `key`, as a new Response. */
+  answer(key: string, now = Date.now()): Response | undefined {
+    const page = this.#pages.get(key, now);
+    return page && new Response(page.body, { status: 200, headers: page.headers });
   }
 
   /**
    * Keeps pages rendered from now on (call it before the page reads its data): the function it
-   * returns compresses a page and keeps it, unless a change notice arrived in between, when the
-   * page may show what changed as it was and is only answered.
+   * returns reads an answer whole and keeps it, unless a change notice arrived in between, when
+   * the page may show what changed as it was and is only answered.
    */
-  keeper(): (
-    key: string,
-    page: { status: number; headers: Record<string, string>; body: Buffer; tags: string[] },
-  ) => Promise<CachedPage> {
+  keeper(): (key: string, response: Response, tags: string[]) => Promise<Response> {
     const keep = this.#pages.keeper();
-    return async (key, page) => {
-      const bodies = { br: await compressToKeep(page.body) };
-      const cached: CachedPage = {
-        key,
-        status: page.status,
-        headers: page.headers,
-        bodies,
-        identityBytes: page.body.length,
-        heads: {},
-        etag: etagOf(page.body),
-        tags: page.tags,
-        bytes: bodies.br.length + key.length,
-      };
+    return async (key, response, tags) => {
+      const body = new Uint8Array(await response.arrayBuffer());
+      const headers = Object.fromEntries(response.headers);
+      headers['content-length'] = String(body.byteLength);
+      const page: KeptPage = { headers, body, bytes: body.byteLength + key.length };
       // A page of more than a quarter of the cache would push out too many others.
-      if (cached.bytes <= this.#options.maxBytes / 4) keep(key, cached, page.tags);
-      return cached;
+      if (page.bytes <= this.#maxBytes / 4) keep(key, page, tags);
+      return new Response(body, { status: response.status, headers });
     };
-  }
-
-  /**
-   * The page's body in `encoding`: brotli as kept, gzip made at the first client that asks for it
-   * (and kept), the identity unpacked for the rare client that accepts neither.
-   */
-  body(page: CachedPage, encoding: Encoding): Buffer {
-    if (encoding === 'br') return page.bodies.br;
-    if (encoding === 'gzip' && page.bodies.gzip) return page.bodies.gzip;
-    const identity = brotliDecompressSync(page.bodies.br);
-    if (encoding === 'identity') return identity;
-    const gzip = toKeep(gzipSync(identity, { level: 6 }));
-    page.bodies.gzip = gzip;
-    page.bytes += gzip.length;
-    // Kept again at its new size, if it still is kept.
-    if (this.#pages.get(page.key) === page) this.#pages.set(page.key, page, page.tags);
-    return gzip;
-  }
-
-  /**
-   * A kept page's answer to one request: 304 to a matching If-None-Match, else the page in the
-   * best encoding the client accepts (Hono drops the body of an answer to HEAD).
-   */
-  respond(page: CachedPage, asked: PageRequest): Response {
-    const kind: AnswerKind =
-      asked.ifNoneMatch === page.etag ? 'not-modified' : negotiate(asked.acceptEncoding);
-    const headers = (page.heads[kind] ??= this.#head(page, kind));
-    if (kind === 'not-modified') return new Response(null, { status: 304, headers });
-    const body = this.body(page, kind) as Uint8Array<ArrayBuffer>;
-    return new Response(body, { status: page.status, headers });
-  }
-
-  /** A 304 carries no policy: the browser would store it over the one of the page it keeps. */
-  #head(page: CachedPage, kind: AnswerKind): Record<string, string> {
-    const common = { etag: page.etag, vary: 'Accept-Encoding' };
-    if (kind === 'not-modified')
-      return { ...common, 'cache-control': page.headers['cache-control'] ?? '' };
-    const length = kind === 'identity' ? page.identityBytes : this.body(page, kind).length;
-    const headers: Record<string, string> = {
-      ...page.headers,
-      ...common,
-      'content-length': String(length),
-    };
-    if (kind !== 'identity') headers['content-encoding'] = kind;
-    return headers;
   }
 
   invalidate(tag: string) {
@@ -161,20 +91,27 @@ export class PageCache {
 }
 
 /**
- * Answers a GET (or HEAD) of a kept page from `pages`, before the request is looked for among the
- * files or rendered; a request with credentials, or of a page not kept, goes on. The key is the
- * path and query as the client sent them, as the site's delivery keeps pages (site-delivery.ts).
+ * Answers an anonymous GET (or HEAD) of a kept page from `pages`; otherwise renders it, and keeps
+ * a 200 whose page named its tags. Place it between Hono's `etag` (which answers 304 to a kept
+ * page's ETag) and the compression, so that what is kept is what was sent. A page is kept once per
+ * encoding, under the path and query as the client sent them.
  */
 export const keptPages = (pages: PageCache) =>
-  createMiddleware<{ Bindings: HttpBindings }>(async (c, next) => {
+  createMiddleware<PageEnv>(async (c, next) => {
     const method = c.req.method;
     if ((method !== 'GET' && method !== 'HEAD') || c.req.header('authorization') !== undefined)
       return next();
-    const page = pages.get(c.env.incoming.url ?? '/');
-    if (!page) return next();
-    pageCacheHits.count++;
-    return pages.respond(page, {
-      ifNoneMatch: c.req.header('if-none-match'),
-      acceptEncoding: c.req.header('accept-encoding'),
-    });
+    const path = c.env.incoming.url ?? '/';
+    const asked = accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: '' });
+    const kept = pages.answer(`${asked} ${path}`);
+    if (kept) {
+      pageCacheHits.count++;
+      return kept;
+    }
+    const keep = pages.keeper();
+    await next();
+    const tags = c.get('pageTags');
+    if (method !== 'GET' || !tags || c.res.status !== 200) return;
+    const sent = c.res.headers.get('content-encoding') ?? '';
+    c.res = await keep(`${sent} ${path}`, c.res, tags);
   });

@@ -20,56 +20,6 @@ export const WORKER_POLICY =
 export const cspHash = (text: string | Buffer) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-/** The hashes of the inline scripts pages render: the same few texts on every page. */
-const inlineHashes = new Map<string, string>();
-
-/** A script element that runs its own text: no `src`, and no data block (JSON-LD). */
-function runsInline(attributes: string) {
-  if (/\bsrc\s*=/i.test(attributes)) return false;
-  const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-  return type === undefined || type === 'module' || type.endsWith('javascript');
-}
-
-/** An inline script element: its attributes and its text. */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/**
- * A page's policy allowing by hash only the inline scripts the page holds. Astro lists the hashes
- * of every inline script of the site on every page (13, 700 characters on each answer, and Node
- * checks every header character of every answer, the kept pages' included); the page needs the
- * few it renders. The result allows nothing the policy did not. The page is read as Latin-1, one
- * byte a character, so that a match's offsets are the bytes the browser hashes (UTF-8): no
- * decoding of the whole page on every render.
- */
-export function policyForPage(policy: string, html: Buffer): string {
-  const page = html.toString('latin1');
-  const held = new Set<string>();
-  for (const match of page.matchAll(INLINE_SCRIPT)) {
-    const [whole, attributes = '', text = ''] = match;
-    if (!runsInline(attributes)) continue;
-    let hash = inlineHashes.get(text);
-    if (hash === undefined) {
-      const start = match.index + whole.length - '</script>'.length - text.length;
-      hash = cspHash(html.subarray(start, start + text.length));
-      // Scripts whose text varies would otherwise fill it.
-      if (inlineHashes.size >= 256) inlineHashes.clear();
-      inlineHashes.set(text, hash);
-    }
-    held.add(hash);
-  }
-  return policy
-    .split(';')
-    .map((directive) =>
-      directive.trim().startsWith('script-src ')
-        ? directive
-            .split(' ')
-            .filter((source) => !source.startsWith("'sha256-") || held.has(source))
-            .join(' ')
-        : directive,
-    )
-    .join(';');
-}
-
 /**
  * The policy of a page the API renders itself (the sandbox checkout, the API reference): the
  * page's own origin, its inline elements by hash, no framing.

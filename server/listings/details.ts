@@ -1,3 +1,4 @@
+import { differenceInDays } from 'date-fns/differenceInDays';
 import { and, eq, sql } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
 import type { CarCard, CarDetail } from '#shared/schemas/listing-display.ts';
@@ -220,13 +221,9 @@ function toDetail(
   };
 }
 
-const DAY_MS = 86_400_000;
-
 /** Whole days since a listing went live; null for a request. */
 const daysSince = (publishedAt: Date | string | null) =>
-  publishedAt === null
-    ? null
-    : Math.max(0, Math.floor((Date.now() - new Date(publishedAt).getTime()) / DAY_MS));
+  publishedAt === null ? null : Math.max(0, differenceInDays(Date.now(), publishedAt));
 
 /** A kept view with its age as of now (a kept view may be older than a day). */
 const aged = (detail: CarDetail): CarDetail => ({

@@ -17,7 +17,7 @@ export async function stubSite(dir: string) {
   await mkdir(path.join(dir, 'client'), { recursive: true });
   await writeFile(
     path.join(dir, 'server', 'entry.mjs'),
-    `export const handler = (req, res) => { res.statusCode = 404; res.end('No site in this test'); };\n`,
+    `export const renderPage = async () => new Response('No site in this test', { status: 404 });\n`,
   );
   return dir;
 }
