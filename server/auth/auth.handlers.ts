@@ -1,13 +1,15 @@
 import { roles } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
+import { twoFactorMessages } from '#shared/schemas/two-factor.ts';
 import type { Handler } from '../http/openapi.ts';
 import { clientIp } from '../http/rate-limit.ts';
 import { ok } from '../http/respond.ts';
 import { getSessionUser } from '../users/users.service.ts';
 import * as auth from './auth.service.ts';
 import type * as routes from './auth.routes.ts';
-import { requireSelfOrAdmin } from './guard.ts';
+import { requireCaller, requireSelfOrAdmin } from './guard.ts';
 import { revokeFamily, rotate } from './sessions.ts';
+import * as twoFactor from './two-factor.ts';
 
 export const registerPrivate: Handler<typeof routes.registerPrivate> = async (c) => {
   await auth.throttleRegistration(c.var.deps, clientIp(c));
@@ -23,6 +25,29 @@ export const registerCompany: Handler<typeof routes.registerCompany> = async (c)
 
 export const login: Handler<typeof routes.login> = async (c) =>
   ok(c, await auth.login(c.var.deps, c.req.valid('json'), clientIp(c)));
+
+export const loginCode: Handler<typeof routes.loginCode> = async (c) =>
+  ok(c, await twoFactor.completeLogin(c.var.deps, c.req.valid('json'), clientIp(c)));
+
+export const twoFactorStatus: Handler<typeof routes.twoFactorStatus> = async (c) =>
+  ok(c, await twoFactor.statusOf(c.var.deps, requireCaller(c.var)));
+
+export const twoFactorSetup: Handler<typeof routes.twoFactorSetup> = async (c) =>
+  ok(
+    c,
+    await twoFactor.beginSetup(c.var.deps, requireCaller(c.var), c.req.valid('json'), clientIp(c)),
+  );
+
+export const twoFactorEnable: Handler<typeof routes.twoFactorEnable> = async (c) => {
+  const { code } = c.req.valid('json');
+  const codes = await twoFactor.confirmSetup(c.var.deps, requireCaller(c.var), code, clientIp(c));
+  return ok(c, { recoveryCodes: codes }, twoFactorMessages.turnedOn);
+};
+
+export const twoFactorDisable: Handler<typeof routes.twoFactorDisable> = async (c) => {
+  await twoFactor.turnOff(c.var.deps, requireCaller(c.var), c.req.valid('json'), clientIp(c));
+  return ok(c, null, twoFactorMessages.turnedOff);
+};
 
 export const refresh: Handler<typeof routes.refresh> = async (c) => {
   const { id, refreshToken } = c.req.valid('json');

@@ -24,8 +24,9 @@ import { resolveCity } from '../users/cities.ts';
 import { withFiles } from '../storage/storage.ts';
 import { prepareLogo } from '../users/logo.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { issueSession, revokeAllSessions } from './sessions.ts';
+import { revokeAllSessions } from './sessions.ts';
 import { sha256 } from './tokens.ts';
+import { afterPassword } from './two-factor.ts';
 
 type PrivateInput = z.output<typeof registerPrivateSchema>;
 type CompanyInput = z.output<typeof registerCompanySchema>;
@@ -94,6 +95,7 @@ const TOO_MANY_LOGINS = 'Too many failed logins. Please try again in 15 minutes.
  * Checks the password. Failures count per account and address together, and per address: an
  * attacker guessing from one address is refused after a few tries while the owner, from their own
  * address, still logs in. A correct password clears that account's failures from that address.
+ * With two-factor login on (or required), the answer is a challenge for the code, not a session.
  */
 export async function login(deps: Deps, input: z.output<typeof loginSchema>, ip: string) {
   const pair = bucket('loginFailuresPerAccountAndAddress', input.email, ip);
@@ -110,7 +112,7 @@ export async function login(deps: Deps, input: z.output<typeof loginSchema>, ip:
   if (!user || !valid) throw unauthorized(messages.login.invalidCredentials);
   await attempt.undo();
   await forget(deps.db, pair);
-  return issueSession(deps, user);
+  return afterPassword(deps, user);
 }
 
 /** Registration attempts from one address (REGISTRATIONS_PER_HOUR), refused with 429 past it. */

@@ -11,6 +11,7 @@ import {
   type userUpdateSchema,
 } from '#shared/schemas/user.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { removeTwoFactor } from '../auth/two-factor.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } from '../db/lists.ts';
 import { cities, listings, savedSearches, users, userSearchText } from '../db/schema/index.ts';
@@ -244,6 +245,7 @@ export async function deleteAccount(deps: Deps, caller: Caller, password: string
     await tx.delete(listings).where(eq(listings.userId, user.id));
     // Saved searches say what someone looks for: personal data, erased with the rest.
     await tx.delete(savedSearches).where(eq(savedSearches.userId, user.id));
+    await removeTwoFactor(tx, user.id);
     await tx
       .update(users)
       .set({

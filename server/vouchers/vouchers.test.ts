@@ -5,13 +5,13 @@ import {
   type RouteCall,
   type TestContext,
 } from '../../tests/support/context.ts';
-import { login, newAddress, signUp, signUpAdmin } from '../../tests/support/factories.ts';
+import { login, newAddress, PASSWORD, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { wholeList } from '../../tests/support/lists.ts';
 import { balanceSeenBy } from '../../tests/support/calls.ts';
 import { walletOf } from '../../tests/support/money.ts';
 
 let ctx: TestContext;
-let admin: Session;
+let admin: Awaited<ReturnType<typeof signUpAdmin>>;
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await signUpAdmin(ctx);
@@ -226,7 +226,7 @@ describe('redeeming a voucher', () => {
     const later = await login(ctx, user.email);
     const res = await redeem(later, voucher.code);
     expect(res).toMatchObject({ status: 400, message: 'This voucher has expired' });
-    const adminLater = await login(ctx, admin.email);
+    const adminLater = await login(ctx, admin.email, PASSWORD, admin.totpSecret);
     const listed = await ctx
       .client(adminLater.accessToken)
       .call((r) => r.voucher.active.$get({ query: {} }));

@@ -6,7 +6,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Envelope } from '#shared/schemas/envelope.ts';
 import type { Session } from '#shared/schemas/auth.ts';
+import type { LoginChallenge } from '#shared/schemas/two-factor.ts';
 import { privatePayload, PASSWORD } from '../support/factories.ts';
+import { totpCode } from '../support/two-factor.ts';
 import { testDatabaseUrl, withDatabase } from '../support/postgres-url.ts';
 import { newPglite } from '../../server/db/client.ts';
 import { freePort, startServer, stubSite, type SpawnedServer } from './spawned-server.ts';
@@ -113,10 +115,17 @@ describe(`a crash during parallel writes (${kind})`, () => {
       const api = client(server);
 
       // Before the crash: sellers with sessions, vouchers to redeem and a package to buy.
-      const admin = (
-        await api.post<Session>('/api/user/login', {
+      // The administrator's first login sets two-factor login up with the secret it answers.
+      const challenge = (
+        await api.post<LoginChallenge>('/api/user/login', {
           email: ADMIN_EMAIL,
           password: ADMIN_PASSWORD,
+        })
+      ).data;
+      const admin = (
+        await api.post<Session>('/api/user/login/code', {
+          challengeToken: challenge.challengeToken,
+          code: totpCode(challenge.enrolment?.secret ?? ''),
         })
       ).data;
       const vouchers: { id: number; code: string }[] = [];

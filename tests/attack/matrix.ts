@@ -55,6 +55,11 @@ export const matrix: Record<string, Entry> = {
   'POST /api/user/register/private': open(),
   'POST /api/user/register/company': open(),
   'POST /api/user/login': open(),
+  'POST /api/user/login/code': open(),
+  'GET /api/user/two-factor': self(),
+  'POST /api/user/two-factor/setup': self(),
+  'POST /api/user/two-factor/enable': self(),
+  'POST /api/user/two-factor/disable': self(),
   'POST /api/user/refresh': open(),
   'PUT /api/user/logout/{id}': owned(
     403,

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
+import type { Session } from '#shared/schemas/auth.ts';
+import { needsSecondFactor } from '#shared/schemas/two-factor.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { users } from '../../server/db/schema/index.ts';
 import type { TestContext } from './context.ts';
+import { totpCode } from './two-factor.ts';
 
 export const PASSWORD = 'Secret123';
 let sequence = 0;
@@ -42,10 +45,25 @@ export const companyPayload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export async function login(ctx: TestContext, email: string, password = PASSWORD) {
+/**
+ * Logs in through the API. With two-factor login on, `totpSecret` answers the challenge with the
+ * code an authenticator app would show now; without it such a login fails.
+ */
+export async function login(
+  ctx: TestContext,
+  email: string,
+  password = PASSWORD,
+  totpSecret?: string,
+): Promise<Session> {
   const res = await ctx.client().call((r) => r.user.login.$post({ json: { email, password } }));
   if (res.code !== 0) throw new Error(`login failed: ${res.message}`);
-  return res.data;
+  if (!needsSecondFactor(res.data)) return res.data;
+  if (!totpSecret) throw new Error(`login of ${email} asks for a code and no secret was given`);
+  const json = { challengeToken: res.data.challengeToken, code: totpCode(totpSecret) };
+  const done = await ctx.client().call((r) => r.user.login.code.$post({ json }));
+  if (done.code !== 0) throw new Error(`code step failed: ${done.message}`);
+  const { recoveryCodes: _shownOnce, ...session } = done.data;
+  return session;
 }
 
 let addresses = 0;
@@ -76,7 +94,12 @@ export async function signUp(
   return login(ctx, payload.json.email);
 }
 
-export async function signUpAdmin(ctx: TestContext) {
+/**
+ * A new administrator, logged in: its first login sets two-factor login up (required for
+ * administrators) as an authenticator app would, with the secret the password step answers.
+ * `totpSecret` logs it in again (`login`).
+ */
+export async function signUpAdmin(ctx: TestContext): Promise<Session & { totpSecret: string }> {
   const email = `admin.${unique()}@spotted.mt`;
   await ctx.db.insert(users).values({
     roleId: roles.admin,
@@ -85,7 +108,19 @@ export async function signUpAdmin(ctx: TestContext) {
     firstName: 'Test',
     lastName: 'Admin',
   });
-  return login(ctx, email);
+  const res = await ctx
+    .client()
+    .call((r) => r.user.login.$post({ json: { email, password: PASSWORD } }));
+  if (res.code !== 0 || !needsSecondFactor(res.data) || !res.data.enrolment)
+    throw new Error(
+      `an administrator's first login should set two-factor login up: ${res.message}`,
+    );
+  const totpSecret = res.data.enrolment.secret;
+  const json = { challengeToken: res.data.challengeToken, code: totpCode(totpSecret) };
+  const done = await ctx.client().call((r) => r.user.login.code.$post({ json }));
+  if (done.code !== 0) throw new Error(`enrolment failed: ${done.message}`);
+  const { recoveryCodes: _shownOnce, ...session } = done.data;
+  return { ...session, totpSecret };
 }
 
 export async function balanceOf(ctx: TestContext, userId: number) {

@@ -102,6 +102,37 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Two-factor login (TOTP, RFC 6238): the authenticator's secret once confirmed, a new one while
+ * it is being set up, and the last time step a code was accepted for (each code works once).
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id),
+  /** base32; the authenticator app computes its codes from the same secret. */
+  secret: text(),
+  pendingSecret: text(),
+  enabledAt: timestamp({ withTimezone: true }),
+  lastUsedStep: integer(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of two-factor login: argon2id hashes, each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    codeHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
 /** Fixed-window counters shared by every app instance (login, forgot password, verify). */
 export const rateLimits = pgTable('rate_limits', {
   key: text().primaryKey(),
