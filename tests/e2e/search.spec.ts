@@ -381,6 +381,31 @@ test(
 );
 
 test(
+  'every category shows whole on the panel, with Sort on a line of its own below them',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/search');
+    const categories = page.getByRole('radiogroup', { name: 'Category' });
+    await expect(categories).toBeVisible();
+    const sort = page.getByRole('button', { name: /^Sort/ });
+    const sortBox = (await sort.boundingBox())!;
+    const row = (await categories.boundingBox())!;
+    for (const chip of await categories.getByRole('radio').all()) {
+      const box = (await chip.boundingBox())!;
+      // Inside the row, nothing of it cut off, and nothing of Sort over it.
+      expect(box.x).toBeGreaterThanOrEqual(row.x - 1);
+      expect(box.x + box.width).toBeLessThanOrEqual(row.x + row.width + 1);
+      const overlapsSort =
+        box.x < sortBox.x + sortBox.width &&
+        sortBox.x < box.x + box.width &&
+        box.y < sortBox.y + sortBox.height &&
+        sortBox.y < box.y + box.height;
+      expect(overlapsSort).toBe(false);
+    }
+  },
+);
+
+test(
   'the search page has no serious accessibility violation',
   { tag: '@phone' },
   async ({ page }) => {
