@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { adsRouter } from './ads/index.ts';
 import { authRouter } from './auth/index.ts';
 import { contactRouter } from './contact/index.ts';
+import { emailConfirmationRouter } from './email-confirmation/index.ts';
 import { conversationsRouter } from './conversations/index.ts';
 import { notificationsRouter } from './notifications/index.ts';
 import { pushRouter } from './push/index.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: Deps) {
 
   const routes = api
     .route('/', authRouter)
+    .route('/', emailConfirmationRouter)
     .route('/', usersRouter)
     .route('/', configurationRouter)
     .route('/', catalogRouter)

@@ -72,12 +72,20 @@ async function lastMailTo(to: string) {
 }
 
 describe('users', () => {
-  it('registers an individual with the welcome credits, who then logs in', async () => {
+  it('registers an individual with the welcome credits and e-mail, who then logs in', async () => {
     const json = privatePayload({ firstName: 'Brian', lastName: 'Borg' });
     const res = await ctx
       .client(undefined, newAddress())
       .call((r) => r.user.register.private.$post({ json }));
     expect(res).toMatchObject({ status: 200, code: 0, message: 'Successfully registered' });
+    // The welcome e-mail's link confirms the address: alerts are e-mailed only to such.
+    const welcome = await lastMailTo(json.email);
+    const link = /confirm-email\?token=(\S+)/.exec(welcome?.text ?? '');
+    const token = decodeURIComponent(link?.[1] ?? '');
+    const confirmed = await ctx
+      .client()
+      .call((r) => r.user.email.confirm.$post({ json: { token } }));
+    expect(confirmed).toMatchObject({ code: 0, message: 'Your e-mail address is confirmed' });
     const session = await ctx
       .client()
       .call((r) => r.user.login.$post({ json: { email: json.email, password: PASSWORD } }));

@@ -28,6 +28,7 @@ const person: User = {
   image: null,
   imageUrl: null,
   createdAt: '2026-01-01T10:00:00.000Z',
+  emailConfirmedAt: '2026-01-01T10:05:00.000Z',
 };
 const company: User = {
   ...person,

@@ -21,6 +21,7 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/err
 import { bucket, forget, throttle } from '../http/rate-limit.ts';
 import { record } from '../ledger/ledger.ts';
 import { resolveCity } from '../users/cities.ts';
+import { queueWelcomeMail } from '../email-confirmation/email-confirmation.service.ts';
 import { withFiles } from '../storage/storage.ts';
 import { prepareLogo } from '../users/logo.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -33,8 +34,16 @@ type CompanyInput = z.output<typeof registerCompanySchema>;
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
-/** Creates the account and credits the configured welcome credits through the ledger. */
-export async function register(deps: Deps, input: PrivateInput | CompanyInput, roleId: 2 | 3) {
+/**
+ * Creates the account, credits the configured welcome credits through the ledger and queues the
+ * welcome e-mail with its confirmation link; `confirmed` (the demo data) skips the e-mail.
+ */
+export async function register(
+  deps: Deps,
+  input: PrivateInput | CompanyInput,
+  roleId: 2 | 3,
+  { confirmed = false } = {},
+) {
   const cityId = await resolveCity(deps.db, input.city);
   const taken = await deps.db
     .select({ id: users.id })
@@ -66,6 +75,7 @@ export async function register(deps: Deps, input: PrivateInput | CompanyInput, r
           vatNumber: company?.vatNumber ?? null,
           imageKey: logo?.key ?? null,
           firebaseToken: input.firebaseToken || null,
+          emailConfirmedAt: confirmed ? new Date() : null,
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
@@ -84,6 +94,12 @@ export async function register(deps: Deps, input: PrivateInput | CompanyInput, r
           credits,
         );
       }
+      if (!confirmed)
+        await queueWelcomeMail(tx, deps, {
+          ...user,
+          email: input.email,
+          firstName: input.firstName,
+        });
       return { id: user.id };
     }),
   );

@@ -158,6 +158,7 @@ async function tellRecipient(db: Db, publicUrl: string, party: Party, senderId: 
     mail:
       `${sender} sent you a message about "${title}" on Spotted.\n\n` +
       `Read it and reply here: ${publicUrl}${path}\n\nSpotted`,
+    mailIfConfirmed: true,
   });
 }
 

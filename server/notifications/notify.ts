@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailQueue, notifications, users } from '../db/schema/index.ts';
 
@@ -13,6 +13,8 @@ export interface Notice {
   mail?: string;
   /** The e-mail's HTML part, beside the plain text. */
   mailHtml?: string;
+  /** The e-mail goes only to a confirmed address (notices the user can live without by mail). */
+  mailIfConfirmed?: boolean;
 }
 
 export const escapeHtml = (text: string) =>
@@ -27,7 +29,11 @@ export const escapeHtml = (text: string) =>
  */
 export async function notify(db: Db, userId: number, notice: Notice): Promise<void> {
   const [user] = await db
-    .select({ email: users.email, deletedAt: users.deletedAt })
+    .select({
+      email: users.email,
+      deletedAt: users.deletedAt,
+      confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!user || user.deletedAt) return;
@@ -37,7 +43,7 @@ export async function notify(db: Db, userId: number, notice: Notice): Promise<vo
     title: notice.title,
     message: notice.message,
   });
-  if (!notice.mail) return;
+  if (!notice.mail || (notice.mailIfConfirmed && !user.confirmed)) return;
   await db.insert(mailQueue).values({
     to: user.email,
     subject: notice.title,

@@ -193,7 +193,8 @@ export async function sendDigests(deps: AlertDeps, now = new Date()): Promise<nu
 /**
  * Tells the owner of a search about its new cars that are still live: an in-app notification
  * (pushed to the phone by the push job when Firebase is configured) and an e-mail, both stored in
- * the caller's transaction. Returns whether anything was sent.
+ * the caller's transaction. The e-mail goes only to a confirmed address: an unconfirmed one may
+ * not be the owner's. Returns whether anything was sent.
  */
 async function deliver(
   tx: Db,
@@ -203,10 +204,10 @@ async function deliver(
   digest: boolean,
 ): Promise<boolean> {
   const [owner] = await tx
-    .select({ email: users.email, deletedAt: users.deletedAt })
+    .select({ email: users.email, mailable: sql<boolean>`${users.emailConfirmedAt} is not null` })
     .from(users)
-    .where(eq(users.id, search.userId));
-  if (!owner || owner.deletedAt) return false;
+    .where(and(eq(users.id, search.userId), isNull(users.deletedAt)));
+  if (!owner) return false;
   const rows = await tx
     .select({
       id: listings.id,
@@ -246,6 +247,7 @@ async function deliver(
     title: mail.subject,
     message: mail.notice,
   });
+  if (!owner.mailable) return true;
   await tx.insert(mailQueue).values({
     to: owner.email,
     subject: mail.subject,

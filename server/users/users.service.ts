@@ -43,14 +43,20 @@ const userRowColumns = {
   lastName: users.lastName,
   roleId: users.roleId,
   createdAt: users.createdAt,
+  emailConfirmedAt: users.emailConfirmedAt,
 };
 
-type UserRowData = { [K in keyof typeof userRowColumns]: (typeof userRowColumns)[K]['_']['data'] };
+type UserRowData = {
+  [
+    K in Exclude<keyof typeof userRowColumns, 'emailConfirmedAt'>
+  ]: (typeof userRowColumns)[K]['_']['data'];
+} & { emailConfirmedAt: Date | null };
 
 const toUserRow = (u: UserRowData) => ({
   ...u,
   roleName: roleNames[u.roleId as RoleId] ?? '',
   createdAt: u.createdAt.toISOString(),
+  emailConfirmedAt: u.emailConfirmedAt?.toISOString() ?? null,
 });
 
 export type UserSort = (typeof adminSorts.users)[number];
@@ -130,6 +136,7 @@ export async function getUser(deps: Deps, id: number): Promise<User> {
     image: logo ? logo.toString('base64') : null,
     imageUrl: imageUrl(u.imageKey),
     createdAt: u.createdAt.toISOString(),
+    emailConfirmedAt: u.emailConfirmedAt?.toISOString() ?? null,
   };
 }
 

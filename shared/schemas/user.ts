@@ -26,6 +26,8 @@ export const userSchema = z
     image: z.string().nullable(),
     imageUrl: z.string().nullable(),
     createdAt: z.string(),
+    /** When the owner confirmed the address; null until then (no alert or message e-mails). */
+    emailConfirmedAt: z.string().nullable(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
@@ -112,6 +114,7 @@ export const userRowSchema = z
     roleId: z.number().int(),
     roleName: z.string(),
     createdAt: z.string(),
+    emailConfirmedAt: z.string().nullable(),
   })
   .meta({ id: 'UserRow' });
 

@@ -56,6 +56,8 @@ export const matrix: Record<string, Entry> = {
   'POST /api/user/register/company': open(),
   'POST /api/user/login': open(),
   'POST /api/user/login/code': open(),
+  'POST /api/user/email/confirm': open(),
+  'POST /api/user/email/confirmation': self(),
   'GET /api/user/two-factor': self(),
   'POST /api/user/two-factor/setup': self(),
   'POST /api/user/two-factor/enable': self(),

@@ -140,6 +140,16 @@ async function register(base: string) {
   const payload = privatePayload();
   const res = await call(base, 'POST', '/api/user/register/private', { body: payload });
   expect(res.code, res.message).toBe(0);
+  // The link of the welcome e-mail confirms the address: alerts are e-mailed only to such.
+  const { rows } = await sql.query<{ text: string }>(
+    `select text from mail_queue where "to" = $1 and text like '%/confirm-email?token=%'`,
+    [payload.email],
+  );
+  const token = decodeURIComponent(
+    /confirm-email\?token=(\S+)/.exec(rows[0]?.text ?? '')?.[1] ?? '',
+  );
+  const confirmed = await call(base, 'POST', '/api/user/email/confirm', { body: { token } });
+  expect(confirmed.code, confirmed.message).toBe(0);
   const login = await call<Session>(base, 'POST', '/api/user/login', {
     body: { email: payload.email, password: PASSWORD },
   });

@@ -3,7 +3,7 @@ import { roles } from '#shared/limits.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { needsSecondFactor } from '#shared/schemas/two-factor.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
-import { users } from '../../server/db/schema/index.ts';
+import { mailQueue, users } from '../../server/db/schema/index.ts';
 import type { TestContext } from './context.ts';
 import { totpCode } from './two-factor.ts';
 
@@ -73,11 +73,16 @@ export const newAddress = () => {
   return `198.18.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
 };
 
-/** Registers through the API, from an address of its own, and logs in. */
+/**
+ * Registers through the API, from an address of its own, and logs in. The address counts as
+ * confirmed, as if the welcome e-mail had come and its link was opened, unless `confirmed` is
+ * false (the welcome e-mail then waits in the queue).
+ */
 export async function signUp(
   ctx: TestContext,
   kind: 'private' | 'company' = 'private',
   overrides = {},
+  { confirmed = true } = {},
 ) {
   const payload =
     kind === 'private'
@@ -91,6 +96,19 @@ export async function signUp(
         : r.user.register.company.$post({ json: payload.json }),
     );
   if (res.code !== 0) throw new Error(`register failed: ${res.message}`);
+  if (confirmed) {
+    // As if the welcome e-mail came and its link was opened: the e-mail left, the address counts.
+    await ctx.db
+      .update(mailQueue)
+      .set({ sentAt: new Date() })
+      .where(
+        sql`lower(${mailQueue.to}) = lower(${payload.json.email}) and ${mailQueue.sentAt} is null`,
+      );
+    await ctx.db
+      .update(users)
+      .set({ emailConfirmedAt: new Date() })
+      .where(sql`${users.id} = ${res.data.id}`);
+  }
   return login(ctx, payload.json.email);
 }
 
@@ -107,6 +125,7 @@ export async function signUpAdmin(ctx: TestContext): Promise<Session & { totpSec
     passwordHash: await hashPassword(PASSWORD),
     firstName: 'Test',
     lastName: 'Admin',
+    emailConfirmedAt: new Date(),
   });
   const res = await ctx
     .client()

@@ -49,6 +49,8 @@ export const users = pgTable(
     /** Storage key of the company logo (JPEG). */
     imageKey: text(),
     firebaseToken: text(),
+    /** When the owner opened the confirmation link of the address; null until then (no alert or message e-mails). */
+    emailConfirmedAt: timestamp({ withTimezone: true }),
     balance: integer().notNull().default(0),
     deletedAt: timestamp({ withTimezone: true }),
     ...timestamps,

@@ -42,7 +42,14 @@ export async function ensureAdmin(
   // Instances started together on a new database may both insert: one does, the other updates.
   const inserted = await db
     .insert(users)
-    .values({ ...admin, email: credentials.email, firstName: 'Spotted', lastName: 'Admin' })
+    .values({
+      ...admin,
+      email: credentials.email,
+      firstName: 'Spotted',
+      lastName: 'Admin',
+      // The operator chose the address.
+      emailConfirmedAt: new Date(),
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!inserted.length)

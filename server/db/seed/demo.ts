@@ -103,6 +103,7 @@ export async function seedDemo(
       deps,
       { ...p, password: DEMO_PASSWORD, address: '', dateOfBirth: null, firebaseToken: '' },
       roles.individual,
+      { confirmed: true },
     );
   }
   for (const d of dealers) {
@@ -124,6 +125,7 @@ export async function seedDemo(
         firebaseToken: '',
       },
       roles.company,
+      { confirmed: true },
     );
   }
   await seedDemoListings(deps);

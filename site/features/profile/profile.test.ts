@@ -31,6 +31,7 @@ const individual: User = {
   image: null,
   imageUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
+  emailConfirmedAt: '2025-01-01T00:05:00.000Z',
 };
 const company: User = {
   ...individual,
