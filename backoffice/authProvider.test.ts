@@ -1,8 +1,12 @@
-import type { AuthProvider } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionStore } from '#shared/api/client.ts';
 import type { Session } from '#shared/schemas/auth.ts';
-import { createAuthProvider, entryRedirect, homeOf } from './authProvider.ts';
+import {
+  createAuthProvider,
+  entryRedirect,
+  homeOf,
+  type SpottedAuthProvider,
+} from './authProvider.ts';
 import { mockApi, through } from './apiMock.ts';
 
 const admin: Session = {
@@ -26,7 +30,7 @@ function memoryStore(initial: Session | null = null): SessionStore & { value: Se
 
 let client: ReturnType<typeof mockApi>;
 let session: ReturnType<typeof memoryStore>;
-let provider: AuthProvider;
+let provider: SpottedAuthProvider;
 
 beforeEach(() => {
   client = mockApi(async () => ({ code: 0, message: '', data: null, status: 200 }));
@@ -69,6 +73,44 @@ describe('login', () => {
       status: 401,
       message: 'Invalid credentials',
     });
+    expect(session.value).toBeNull();
+  });
+
+  it('answers the challenge of a second factor without storing a session', async () => {
+    const challenge = {
+      twoFactor: 'code',
+      challengeToken: 'challenge',
+      challengeExpiresAt: '2030-01-01T00:00:00.000Z',
+    };
+    client.mockResolvedValueOnce({ code: 0, message: '', data: challenge, status: 200 });
+    const result = await provider.login({ email: 'admin@spotted.test', password: 'pw' });
+    expect(result).toEqual({ secondFactor: challenge });
+    expect(session.value).toBeNull();
+  });
+
+  it('sends the code with the challenge, then stores the session', async () => {
+    const codes = ['abcde-fghjk'];
+    client.mockResolvedValueOnce({
+      code: 0,
+      message: '',
+      data: { ...admin, recoveryCodes: codes },
+      status: 200,
+    });
+    const result = await provider.login({ challengeToken: 'challenge', code: '123456' });
+    expect(client).toHaveBeenCalledWith('POST', 'user/login/code', {
+      challengeToken: 'challenge',
+      code: '123456',
+    });
+    expect(session.value).toEqual(admin);
+    expect(result).toEqual({ redirectTo: 'http://spotted.test/admin', recoveryCodes: codes });
+  });
+
+  it('rejects a refused code with the server message', async () => {
+    const refused = 'The code is not right. Please try again.';
+    client.mockResolvedValueOnce({ code: 401, message: refused, data: null, status: 401 });
+    await expect(
+      provider.login({ challengeToken: 'challenge', code: '000000' }),
+    ).rejects.toMatchObject({ status: 401, message: refused });
     expect(session.value).toBeNull();
   });
 });

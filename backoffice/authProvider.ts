@@ -4,7 +4,9 @@
  * outside the react-admin router (basename /admin), so every redirect here is an absolute URL,
  * which react-admin follows with a full page load.
  *
- *   login          POST user/login {email, password}; stores the session
+ *   login          POST user/login {email, password}; stores the session, or answers the
+ *                  challenge of a second factor ({secondFactor}) without one;
+ *                  {challengeToken, code}: POST user/login/code, then stores the session
  *   logout         PUT user/logout/{userId} (best effort), clears the session, then /
  *   checkAuth      a stored session, else /admin-login
  *   checkError     401 -> logout and /admin-login; 403 -> / (the session stays: a seller is
@@ -15,6 +17,7 @@ import { HttpError, type AuthProvider } from 'react-admin';
 import type { ApiClient, SessionStore } from '#shared/api/client.ts';
 import { messages } from '#shared/messages.ts';
 import type { Session } from '#shared/schemas/auth.ts';
+import { needsSecondFactor, type LoginChallenge } from '#shared/schemas/two-factor.ts';
 import { api } from './httpClient.ts';
 import { isAdmin, sessionStore } from '#shared/session.ts';
 
@@ -35,6 +38,29 @@ export function entryRedirect(session: Session | null): string | null {
   return isAdmin(session) ? null : SITE_ROOT_PATH;
 }
 
+/** The password step's credentials, or the code step's challenge and code. */
+export type LoginParams =
+  { email: string; password: string } | { challengeToken: string; code: string };
+
+/**
+ * Where the login leads: the panel or the site (with the recovery codes, shown once, when the
+ * login set two-factor login up), or the second factor the login still needs.
+ */
+export type LoginOutcome =
+  { redirectTo: string; recoveryCodes?: string[] } | { secondFactor: LoginChallenge };
+
+/** react-admin's provider, whose login also takes the code step and says where it leads. */
+export type SpottedAuthProvider = {
+  login(params: LoginParams): Promise<LoginOutcome>;
+} & AuthProvider;
+
+const failed = (result: { code: number; message: string; status: number }) =>
+  new HttpError(
+    result.message || messages.common.errorOccurred,
+    result.status || result.code,
+    result,
+  );
+
 interface Options {
   client?: ApiClient;
   session?: SessionStore;
@@ -46,7 +72,7 @@ export function createAuthProvider({
   client = api,
   session = sessionStore,
   origin = () => window.location.origin,
-}: Options = {}): AuthProvider {
+}: Options = {}): SpottedAuthProvider {
   const absolute = (path: string) => new URL(path, origin()).href;
   /**
    * Set by logout, which always leaves the page: calls failing meanwhile (react-admin refetches
@@ -55,16 +81,19 @@ export function createAuthProvider({
   let leaving = false;
 
   return {
-    async login({ email, password }: { email: string; password: string }) {
-      const result = await client.call((r) => r.user.login.$post({ json: { email, password } }));
-      if (result.code !== 0) {
-        throw new HttpError(
-          result.message || messages.common.errorOccurred,
-          result.status || result.code,
-          result,
-        );
+    async login(params: LoginParams): Promise<LoginOutcome> {
+      if ('challengeToken' in params) {
+        const result = await client.call((r) => r.user.login.code.$post({ json: params }));
+        if (result.code !== 0) throw failed(result);
+        const { recoveryCodes, ...data } = result.data;
+        session.set(data);
+        return { redirectTo: absolute(homeOf(data)), recoveryCodes };
       }
+      const { email, password } = params;
+      const result = await client.call((r) => r.user.login.$post({ json: { email, password } }));
+      if (result.code !== 0) throw failed(result);
       const { data } = result;
+      if (needsSecondFactor(data)) return { secondFactor: data };
       session.set({ ...data, email: data.email || email });
       return { redirectTo: absolute(homeOf(data)) };
     },

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import { e2eAdmin } from '../../playwright.config.ts';
+import { adminLoginCode } from './support/api.ts';
 import { expectResult } from './support/dialogs.ts';
 
 const PASSWORD = 'Spotted2026';
@@ -144,7 +145,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test('a demo user goes home with the session stored; the admin goes to /admin', async ({
+  test('a demo user goes home with the session stored; the admin, after a code, to /admin', async ({
     page,
   }) => {
     await logIn(page, 'maria.borg@example.mt', PASSWORD);
@@ -154,6 +155,9 @@ test.describe('login', () => {
     await page.evaluate(() => localStorage.clear());
 
     await logIn(page, e2eAdmin.email, e2eAdmin.password);
+    const step = page.getByRole('form', { name: 'Two-factor login' });
+    await step.getByLabel('Code').fill(await adminLoginCode());
+    await step.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin/, { timeout: 30_000 });
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test.ts';
 import { e2eAdmin } from '../../playwright.config.ts';
-import { dismissBanners } from './support/api.ts';
+import { adminCode, dismissBanners } from './support/api.ts';
 import { screen } from './support/screens.ts';
 
 test('the home page is served by the one process', async ({ page }) => {
@@ -86,11 +86,19 @@ test('the API reference lists the routes', async ({ page }) => {
   await expect(page.getByText('/api/user/login').first()).toBeVisible();
 });
 
-test('the configured administrator can log in through the API', async ({ request }) => {
+test('the configured administrator can log in through the API, with a code', async ({
+  request,
+}) => {
   const res = await request.post('/api/user/login', { data: e2eAdmin });
-  const body = (await res.json()) as { code: number; data: { roleId: number } };
+  const body = (await res.json()) as { code: number; data: { challengeToken: string } };
   expect(body.code).toBe(0);
-  expect(body.data.roleId).toBe(1);
+  expect(body.data).not.toHaveProperty('accessToken');
+  const second = await request.post('/api/user/login/code', {
+    data: { challengeToken: body.data.challengeToken, code: await adminCode() },
+  });
+  const session = (await second.json()) as { code: number; data: { roleId: number } };
+  expect(session.code).toBe(0);
+  expect(session.data.roleId).toBe(1);
 });
 
 test("the configuration's legal links lead to the site's own pages, whatever its host and port", async ({

@@ -1,7 +1,14 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test.ts';
-import { e2eAdmin } from '../../playwright.config.ts';
-import { apiOf, logInByApi, newUser, ok, openCheckout, unique, useSession } from './support/api.ts';
+import {
+  adminSession,
+  apiOf,
+  newUser,
+  ok,
+  openCheckout,
+  unique,
+  useSession,
+} from './support/api.ts';
 import { expectResult } from './support/dialogs.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -23,7 +30,7 @@ test(
   { tag: '@phone' },
   async ({ page, request }, info) => {
     const user = await newUser(request);
-    const admin = await logInByApi(request, e2eAdmin.email, e2eAdmin.password);
+    const admin = await adminSession(request);
     const title = `Ferry timetable ${unique()}`;
     await ok(
       apiOf(request, admin).call((r) =>
@@ -81,7 +88,7 @@ test(
 
 test('an opened notification can be removed, after a confirmation', async ({ page, request }) => {
   const user = await newUser(request);
-  const admin = await logInByApi(request, e2eAdmin.email, e2eAdmin.password);
+  const admin = await adminSession(request);
   const title = `Parking in Valletta ${unique()}`;
   await ok(
     apiOf(request, admin).call((r) =>

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import { decodeJwt, SignJWT } from 'jose';
-import { e2eAdmin, e2eJwtSecret } from '../../playwright.config.ts';
-import { apiOf, dismissBanners, logInByApi, newUser, useSession } from './support/api.ts';
+import { e2eJwtSecret } from '../../playwright.config.ts';
+import { apiOf, dismissBanners, logInAdminByApi, newUser, useSession } from './support/api.ts';
 
 /**
  * Sessions outlive their access tokens. Instead of waiting out real expiries, a journey replaces
@@ -121,7 +121,7 @@ test.describe('in the back-office', () => {
     request,
   }) => {
     // A session of its own (the journey revokes it), stored as the login screen stores it.
-    await useSession(page, await logInByApi(request, e2eAdmin.email, e2eAdmin.password), {
+    await useSession(page, await logInAdminByApi(request), {
       once: true,
     });
     await page.goto('/admin');

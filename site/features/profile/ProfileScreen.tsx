@@ -2,7 +2,9 @@ import type { Named } from '#shared/schemas/catalog.ts';
 import { AccountGate } from './AccountGate.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
 import { DeleteAccountPanel } from './DeleteAccountPanel.tsx';
+import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { TwoFactorPanel } from './TwoFactorPanel.tsx';
 import { prompts } from './profile.ts';
 import { useAccountUser } from './useAccountUser.ts';
 
@@ -14,6 +16,7 @@ interface Props {
 /**
  * Profile information: the edit form with the Change password and Delete account panels beside it
  * on desktop; on mobile the two panels are their own routes, reached by the links under the form.
+ * Two-factor login has its panel under them on every screen size.
  */
 export default function ProfileScreen({ cities, phonePrefix }: Props) {
   const [state, setState] = useAccountUser();
@@ -27,6 +30,7 @@ export default function ProfileScreen({ cities, phonePrefix }: Props) {
       <AccountGate state={state} prompt={prompts.profile}>
         {(user) => (
           <>
+            {!user.emailConfirmedAt && <EmailConfirmationNotice onUnauthorized={unauthorized} />}
             <ProfileForm
               user={user}
               cities={cities}
@@ -38,6 +42,7 @@ export default function ProfileScreen({ cities, phonePrefix }: Props) {
               <ChangePasswordPanel email={user.email} titled onUnauthorized={unauthorized} />
               <DeleteAccountPanel titled onUnauthorized={unauthorized} />
             </div>
+            <TwoFactorPanel onUnauthorized={unauthorized} />
             <nav className="panel profile-links" aria-label="Password and account">
               <a href="/change-password">Change password</a>
               <a href="/delete-account">Delete account</a>
