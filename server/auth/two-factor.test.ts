@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { roles } from '#shared/limits.ts';
 import type { Session } from '#shared/schemas/auth.ts';
@@ -6,7 +7,7 @@ import { createTestContext, type TestContext } from '../../tests/support/context
 import { newAddress, PASSWORD, signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { totpCode } from '../../tests/support/two-factor.ts';
 import { hashPassword } from './passwords.ts';
-import { users } from '../db/schema/index.ts';
+import { recoveryCodes, twoFactor, users } from '../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -265,6 +266,18 @@ describe('recovery codes', () => {
     });
     expect((await codeStep(next.challengeToken, totpCode(fresh), from)).code).toBe(0);
   });
+});
+
+it('forgets the secret and the recovery codes of a deleted account', async () => {
+  const { session } = await sellerWithTwoFactor();
+  const removed = await ctx
+    .client(session.accessToken)
+    .call((r) => r.user.remove.$post({ json: { password: PASSWORD } }));
+  expect(removed.code, removed.message).toBe(0);
+  const left = async (table: typeof twoFactor | typeof recoveryCodes) =>
+    (await ctx.db.select().from(table).where(eq(table.userId, session.userId))).length;
+  expect(await left(twoFactor)).toBe(0);
+  expect(await left(recoveryCodes)).toBe(0);
 });
 
 describe('administrators', () => {
