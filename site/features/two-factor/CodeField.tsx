@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './two-factor.css';
 
 interface Props {
   value: string;
