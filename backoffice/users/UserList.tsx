@@ -19,6 +19,13 @@ const columns: GridColDef<UserRow>[] = [
   { field: 'firstName', headerName: 'First name', flex: 1, minWidth: 140 },
   { field: 'lastName', headerName: 'Last name', flex: 1, minWidth: 140 },
   { field: 'roleName', headerName: 'Role', width: 120 },
+  {
+    field: 'emailConfirmedAt',
+    headerName: 'E-mail confirmed',
+    width: 150,
+    sortable: false,
+    valueFormatter: (value: string | null) => (value ? 'Yes' : 'No'),
+  },
 ];
 
 /** Every account; a row opens the read-only user details (/admin/user/{id}). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateTime } from '#shared/format.ts';
 import type { User } from '#shared/schemas/user.ts';
 import {
   generalRows,
@@ -43,30 +44,33 @@ const company: User = {
   phone2: '21234567',
   phone3: '',
   image: 'AAAA',
+  emailConfirmedAt: null,
 };
 
 const table = (rows: { label: string; value: string }[]) =>
   Object.fromEntries(rows.map((r) => [r.label, r.value]));
 
 describe('generalRows', () => {
-  it('shows a person by name and date of birth with one phone', () => {
+  it('shows a person by name and date of birth with one phone, and when the address was confirmed', () => {
     expect(table(generalRows(person))).toEqual({
       'First name': 'Maria',
       'Last name': 'Borg',
       'Date of birth': '17 May 1990',
       Email: 'maria.borg@example.mt',
+      'E-mail confirmed': dateTime('2026-01-01T10:05:00.000Z'),
       City: 'Qormi',
       Address: 'Triq il-Kbira 12',
       Phone: '+356 79123456',
     });
   });
 
-  it('shows a company with its prefixed numbers and the phones it has', () => {
+  it('shows a company with its prefixed numbers and the phones it has, and an unconfirmed address', () => {
     expect(table(generalRows(company))).toEqual({
       'Company name': 'Island Motors',
       'C number': 'C12345',
       'VAT number': 'MT12345678',
       Email: 'maria.borg@example.mt',
+      'E-mail confirmed': 'No',
       City: 'Qormi',
       Address: 'Triq il-Kbira 12',
       Phone: '+356 79123456',

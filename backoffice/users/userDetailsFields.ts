@@ -1,5 +1,5 @@
 /** What the read-only user details screen shows, as plain values. */
-import { date } from '#shared/format.ts';
+import { date, dateTime } from '#shared/format.ts';
 import { prefixes, roles } from '#shared/limits.ts';
 import { subscriptionStates } from '#shared/promotion.ts';
 import type { CarCard, ListingState } from '#shared/schemas/listing-display.ts';
@@ -20,7 +20,8 @@ export function prefixed(prefix: string, value: string | null | undefined, separ
 /**
  * The General information tab. A company (role 3) shows its name, C number (prefix C) and VAT
  * number (prefix MT) and up to three phones; anyone else their first and last name and date of
- * birth and one phone. Everyone shows email, city, address and phone (prefix +356).
+ * birth and one phone. Everyone shows email (and when it was confirmed, or No), city, address and
+ * phone (prefix +356).
  */
 export function generalRows(user: User): DetailRow[] {
   const company = user.role === roles.company;
@@ -38,6 +39,10 @@ export function generalRows(user: User): DetailRow[] {
       ];
   rows.push(
     { label: 'Email', value: user.email },
+    {
+      label: 'E-mail confirmed',
+      value: user.emailConfirmedAt ? dateTime(user.emailConfirmedAt) : 'No',
+    },
     { label: 'City', value: user.city ?? '' },
     { label: 'Address', value: user.address },
     { label: 'Phone', value: phone(user.phone) },

@@ -6,6 +6,7 @@ import { test } from './support/test.ts';
 import { apiOf, dismissBanners, newUser, unique, useSession } from './support/api.ts';
 import { expectToast } from './support/dialogs.ts';
 import { islandsReady, liveListing } from './support/listings.ts';
+import { confirmAddress } from './support/mail.ts';
 
 // The mail outbox of the server the journeys run against (its DATA_DIR).
 const OUTBOX = path.join(
@@ -40,6 +41,8 @@ test('a buyer saves a search; an approved matching car reaches the bell and the 
 }) => {
   await dismissBanners(page);
   const buyer = await newUser(request, 'Saver');
+  // Alerts are e-mailed to a confirmed address only.
+  await confirmAddress(request, buyer.email);
   const seller = await newUser(request, 'Seller');
   const makes = await apiOf(request).call((r) => r.cars.brands.$get({ query: {} }));
   const toyota = rowsOf(makes.data).find((m) => m.name === 'Toyota')!;

@@ -1,0 +1,54 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { apiOf } from './api.ts';
+
+// The mail outbox of the server the journeys run against (its DATA_DIR).
+const OUTBOX = path.join(
+  process.env.E2E_PORT ? `test-results/e2e-data-${process.env.E2E_PORT}` : 'test-results/e2e-data',
+  'outbox',
+);
+
+/** An .eml file's text with its quoted-printable soft breaks and escapes undone. */
+const decoded = (eml: string) =>
+  eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Every e-mail to `email` in the outbox so far, decoded. */
+async function mailsTo(email: string): Promise<string[]> {
+  // Each file is named for the time it was written: sorted, oldest first.
+  const files = (await readdir(OUTBOX).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml') && f.includes(email))
+    .sort();
+  return Promise.all(files.map(async (f) => decoded(await readFile(path.join(OUTBOX, f), 'utf8'))));
+}
+
+/** The newest confirmation link e-mailed to `email` (its path and query), once the mail job sent it. */
+export async function confirmationLink(email: string, after: string[] = []): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const links = (await mailsTo(email))
+          .flatMap((text) => [
+            ...text.matchAll(/https?:\/\/[^/\s]+(\/confirm-email\?token=[\w.%-]+)/g),
+          ])
+          .map((m) => m[1] ?? '')
+          .filter((found) => !after.includes(found));
+        link = links.at(-1) ?? '';
+        return link;
+      },
+      { timeout: 60_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/** Confirms `email` as its owner would, through the link of its welcome e-mail. */
+export async function confirmAddress(request: APIRequestContext, email: string) {
+  const link = new URL(await confirmationLink(email), 'http://spotted.test');
+  const token = link.searchParams.get('token') ?? '';
+  const res = await apiOf(request).call((r) => r.user.email.confirm.$post({ json: { token } }));
+  expect(res.code, res.message).toBe(0);
+}
