@@ -17,6 +17,7 @@ import {
   listingImages,
   listings,
   listingTypes,
+  mailQueue,
   makes,
   models,
   paymentPackages,
@@ -124,6 +125,19 @@ describe('the demo data', () => {
       expect(image.headers.get('content-type')).toBe('image/jpeg');
       expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(5_000);
     }
+  });
+
+  it('has every account confirmed, and no welcome e-mail to the demo addresses', async () => {
+    const unconfirmed = await first.deps.db
+      .select({ email: users.email })
+      .from(users)
+      .where(isNull(users.emailConfirmedAt));
+    expect(unconfirmed).toEqual([]);
+    const welcomes = await first.deps.db
+      .select({ to: mailQueue.to })
+      .from(mailQueue)
+      .where(sql`${mailQueue.text} like '%/confirm-email?token=%'`);
+    expect(welcomes).toEqual([]);
   });
 
   it('has four Top Spotted cars', async () => {
