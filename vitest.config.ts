@@ -16,8 +16,15 @@ function reachable(url: string): Promise<boolean> {
   });
 }
 
-/** Every test file of the server and the attack suite: each opens its own fresh database. */
-const serverTests = ['server/**/*.test.ts', 'tests/attack/**/*.test.ts'];
+/**
+ * Every test file of the server, the attack suite and the money model: each opens its own fresh
+ * database. The money model needs PostgreSQL (two instances racing) and says so on PGlite.
+ */
+const serverTests = [
+  'server/**/*.test.ts',
+  'tests/attack/**/*.test.ts',
+  'tests/money/**/*.test.ts',
+];
 
 /**
  * What the gate runs on PGlite when PostgreSQL carries the rest: what depends on the engine (the

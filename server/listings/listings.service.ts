@@ -178,6 +178,23 @@ export async function editLiveListing(
   return { id };
 }
 
+/**
+ * Locks a request's row and reads its state again inside the caller's transaction, before any
+ * money moves: an approval or denial running at the same time (they lock the row first too)
+ * either came first and is seen here, or waits until this transaction ends.
+ */
+async function lockRequest(tx: Db, id: number, notARequest: string) {
+  const [row] = await tx
+    .select({ state: listings.state })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .for('update');
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  if (!REQUEST_STATES.includes(row.state)) throw badRequest(notARequest);
+}
+
+const NOT_A_REQUEST = 'Only a pending or denied listing can be edited this way';
+
 /** POST cars/request/edit: a PENDING or DENIED request is edited in place and goes back to PENDING. */
 export async function editRequest(
   deps: Deps,
@@ -186,12 +203,12 @@ export async function editRequest(
 ) {
   const row = await findListing(deps.db, input.id);
   assertOwner(row, caller);
-  if (!REQUEST_STATES.includes(row.state))
-    throw badRequest('Only a pending or denied listing can be edited this way');
+  if (!REQUEST_STATES.includes(row.state)) throw badRequest(NOT_A_REQUEST);
   const values = checkListing(await deps.referenceCache.get(), input, 'edit');
   const before = await photoKeys(deps.db, [row.id]);
   await withPhotos(deps, input, before, (photos) =>
     deps.db.transaction(async (tx) => {
+      await lockRequest(tx, row.id, NOT_A_REQUEST);
       await tx
         .update(listings)
         .set({ ...columns(values), state: 'PENDING', deniedMessage: null, updatedAt: new Date() })
@@ -234,14 +251,16 @@ export async function removeListing(deps: Deps, caller: Caller, id: number) {
   );
 }
 
+const LIVE_NOT_REQUEST = 'This listing is live: remove it with car/remove';
+
 /** DELETE car/request/remove/{id}: the owner withdraws a request; reserved credits come back. */
 export async function removeRequest(deps: Deps, caller: Caller, id: number) {
   const row = await findListing(deps.db, id);
   assertOwner(row, caller);
-  if (!REQUEST_STATES.includes(row.state))
-    throw badRequest('This listing is live: remove it with car/remove');
+  if (!REQUEST_STATES.includes(row.state)) throw badRequest(LIVE_NOT_REQUEST);
   const keys = await photoKeys(deps.db, [id]);
   await deps.db.transaction(async (tx) => {
+    await lockRequest(tx, id, LIVE_NOT_REQUEST);
     await release(tx, id);
     await tx.delete(listings).where(eq(listings.id, id));
   });

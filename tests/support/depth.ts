@@ -6,3 +6,6 @@ export const testDepth: 'gate' | 'full' = process.env.TEST_DEPTH === 'full' ? 'f
 
 /** Requests drawn per documented operation by the fuzzing. */
 export const fuzzRunsPerOperation = testDepth === 'full' ? 40 : 10;
+
+/** Operations the money model (tests/money) sends, over as many fresh sets of users as it takes. */
+export const moneyOperations = testDepth === 'full' ? 10_000 : 500;

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
 import { ledgerEntries, transactionTypes, users } from '../../server/db/schema/index.ts';
 import { record } from '../../server/ledger/ledger.ts';
 import type { TestContext } from './context.ts';
@@ -26,4 +27,19 @@ export async function walletOf(ctx: TestContext, userId: number) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
   return { balance: user?.balance, ledger: sum?.total };
+}
+
+/** `walletOf` for many users in one query: each user's stored balance and ledger sum, by id. */
+export async function walletsOf(db: Db, userIds: number[]) {
+  const rows = await db
+    .select({
+      userId: users.id,
+      balance: users.balance,
+      ledger: sql<number>`coalesce(sum(${ledgerEntries.credits}), 0)::int`,
+    })
+    .from(users)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.userId, users.id))
+    .where(inArray(users.id, userIds))
+    .groupBy(users.id);
+  return new Map(rows.map((r) => [r.userId, { balance: r.balance, ledger: r.ledger }]));
 }
