@@ -23,7 +23,7 @@ import { recoveryCodes, twoFactor, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../http/env.ts';
 import { badRequest, forbidden, unauthorized, type ApiError } from '../http/errors.ts';
-import { forget, limits, throttle, type Bucket } from '../http/rate-limit.ts';
+import { bucket, forget, throttle, type Bucket } from '../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueSession } from './sessions.ts';
 import { signChallengeToken, verifyChallengeToken } from './tokens.ts';
@@ -170,19 +170,11 @@ const verdictMessages = {
   recoveryUsed: m.recoveryCodeUsed,
 } as const;
 
-/**
- * Wrong codes are throttled as wrong passwords are (server/http/rate-limit.ts): per account and
- * address, and per address. A guesser at this step already knows the password, so a limit per
- * account across all addresses is added: it stops guesses spread over many addresses, and can
- * lock out only someone who knows the password.
- */
+/** Wrong codes are throttled as wrong passwords are (server/http/rate-limit.ts's `limits`). */
 const codeFailureBuckets = (userId: number, ip: string): [Bucket, ...Bucket[]] => [
-  {
-    key: `twoFactorFailuresPerAccountAndAddress:${userId}|${ip}`,
-    ...limits.loginFailuresPerAccountAndAddress,
-  },
-  { key: `twoFactorFailuresPerAddress:${ip}`, ...limits.loginFailuresPerAddress },
-  { key: `twoFactorFailuresPerAccount:${userId}`, max: 30, windowSeconds: 15 * 60 },
+  bucket('twoFactorFailuresPerAccountAndAddress', userId, ip),
+  bucket('twoFactorFailuresPerAddress', ip),
+  bucket('twoFactorFailuresPerAccount', userId),
 ];
 
 /**

@@ -5,20 +5,16 @@ import { mailQueue, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Caller } from '../http/env.ts';
-import { throttle, type Bucket } from '../http/rate-limit.ts';
+import { bucket, throttle, type Bucket } from '../http/rate-limit.ts';
 import { signConfirmationToken, verifyConfirmationToken } from './confirmation-token.ts';
 import { welcomeMail } from './welcome-mail.ts';
 
 const t = messages.emailConfirmation;
-const HOUR = 3600;
 
-/**
- * Links sent again, as forgot-password codes are limited: a few an hour per account, more per
- * address (several people behind one address).
- */
+/** Links sent again, limited as forgot-password codes are (server/http/rate-limit.ts's `limits`). */
 const resendBuckets = (userId: number, ip: string): Bucket[] => [
-  { key: `confirmationLinksPerAccount:${userId}`, max: 5, windowSeconds: HOUR },
-  { key: `confirmationLinksPerAddress:${ip}`, max: 30, windowSeconds: HOUR },
+  bucket('confirmationLinksPerAccount', userId),
+  bucket('confirmationLinksPerAddress', ip),
 ];
 
 /** Where a confirmation link opens: a page with one button, since mail scanners fetch links. */

@@ -25,11 +25,20 @@ const HOUR = 3600;
 export const limits = {
   loginFailuresPerAccountAndAddress: { max: 10, windowSeconds: 15 * MINUTE },
   loginFailuresPerAddress: { max: 100, windowSeconds: 15 * MINUTE },
+  /**
+   * Wrong second-factor codes count as wrong passwords do, per account and address and per
+   * address; a guesser at that step knows the password, so all addresses together also count.
+   */
+  twoFactorFailuresPerAccountAndAddress: { max: 10, windowSeconds: 15 * MINUTE },
+  twoFactorFailuresPerAddress: { max: 100, windowSeconds: 15 * MINUTE },
+  twoFactorFailuresPerAccount: { max: 30, windowSeconds: 15 * MINUTE },
   /** The default of REGISTRATIONS_PER_HOUR. */
   registrationsPerAddress: { max: 5, windowSeconds: HOUR },
   resetRequestsPerAccount: { max: 5, windowSeconds: HOUR },
   resetRequestsPerAddress: { max: 30, windowSeconds: HOUR },
   resetCodesPerAddress: { max: 50, windowSeconds: HOUR },
+  confirmationLinksPerAccount: { max: 5, windowSeconds: HOUR },
+  confirmationLinksPerAddress: { max: 30, windowSeconds: HOUR },
   voucherFailuresPerAccount: { max: 10, windowSeconds: HOUR },
   voucherFailuresPerAddress: { max: 30, windowSeconds: HOUR },
   reportsPerAccount: { max: 10, windowSeconds: HOUR },
