@@ -18,7 +18,7 @@ export function serverAdapter(): AstroIntegration {
             serverOutput: 'stable',
             staticOutput: 'unsupported',
             hybridOutput: 'unsupported',
-            sharpImageService: 'unsupported',
+            sharpImageService: 'stable',
             envGetSecret: 'unsupported',
           },
         });
