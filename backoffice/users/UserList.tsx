@@ -21,7 +21,7 @@ const columns: GridColDef<UserRow>[] = [
   { field: 'roleName', headerName: 'Role', width: 120 },
   {
     field: 'emailConfirmedAt',
-    headerName: 'E-mail confirmed',
+    headerName: 'Email confirmed',
     width: 150,
     sortable: false,
     valueFormatter: (value: string | null) => (value ? 'Yes' : 'No'),

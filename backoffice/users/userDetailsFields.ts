@@ -40,7 +40,7 @@ export function generalRows(user: User): DetailRow[] {
   rows.push(
     { label: 'Email', value: user.email },
     {
-      label: 'E-mail confirmed',
+      label: 'Email confirmed',
       value: user.emailConfirmedAt ? dateTime(user.emailConfirmedAt) : 'No',
     },
     { label: 'City', value: user.city ?? '' },

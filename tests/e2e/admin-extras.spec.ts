@@ -78,9 +78,10 @@ test('every CSV is its table as shown: its headers, names rather than ids, one d
   );
 
   const users = await download(page, 'users', 'Users');
-  expect(users[0]).toBe('ID,Email,First name,Last name,Role');
+  expect(users[0]).toBe('ID,Email,First name,Last name,Role,Email confirmed');
+  // A new account has not confirmed its address yet.
   expect(users.find((line) => line.includes(seller.email))).toMatch(
-    /,Csvseller,Tester,Individual$/,
+    /,Csvseller,Tester,Individual,No$/,
   );
 
   const queue = await download(page, 'approve-listings', 'Approve listings');

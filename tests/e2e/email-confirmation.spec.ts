@@ -11,7 +11,7 @@ async function open(page: Page, path: string) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-/** The back-office's users list, searched for `email`: its 'E-mail confirmed' cell. */
+/** The back-office's users list, searched for `email`: its 'Email confirmed' cell. */
 async function confirmedCell(browser: Browser, baseURL: string | undefined, email: string) {
   const context = await browser.newContext({ storageState: adminStateFile, baseURL });
   const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { expect, test as setup } from '@playwright/test';
 import type { Session } from '#shared/schemas/auth.ts';
 import {
@@ -24,6 +24,9 @@ import {
 setup(
   'the administrator sets two-factor login up on the first login, and the store links are set',
   async ({ page, request, baseURL }) => {
+    // The server starts on a fresh database each run: what an earlier run kept of its
+    // administrator (session, secret, recovery codes, codes used) is of another account.
+    await rm(e2eAuthDir, { recursive: true, force: true });
     await page.goto('/admin-login');
     await page.getByLabel('Email').fill(e2eAdmin.email);
     await page.getByLabel('Password').fill(e2eAdmin.password);
