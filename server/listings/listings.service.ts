@@ -242,7 +242,12 @@ export async function removeListing(deps: Deps, caller: Caller, id: number) {
   const keys = await photoKeys(deps.db, [id, ...edits.map((e) => e.id)]);
   await deps.db.transaction(async (tx) => {
     await tx.delete(listings).where(eq(listings.originalId, id));
-    await tx.delete(listings).where(eq(listings.id, id));
+    // A removal of the same listing at the same time came first: this one removes nothing.
+    const removed = await tx
+      .delete(listings)
+      .where(eq(listings.id, id))
+      .returning({ id: listings.id });
+    if (!removed.length) throw notFound(LISTING_NOT_FOUND);
     await countSiteDay(tx, 'removedListings');
   });
   await dropUnusedPhotos(

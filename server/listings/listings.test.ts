@@ -474,6 +474,21 @@ describe('moderation', () => {
   });
 });
 
+describe('removing a live listing', () => {
+  it('removes it once when two removals come at once: the other is told it is not found', async () => {
+    const seller = await signUp(ctx);
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken);
+    const remove = () =>
+      ctx
+        .client(seller.accessToken)
+        .call((r) => r.car.remove[':id'].$delete({ param: { id: String(id) } }));
+    const answers = await Promise.all([remove(), remove()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+    expect(answers.find((a) => a.status === 404)?.message).toBe('Listing not found');
+    expect((await remove()).status).toBe(404);
+  });
+});
+
 describe('editing a live listing', () => {
   it('keeps the live listing until the edit is approved, then applies it without moving it up', async () => {
     const seller = await signUp(ctx);
