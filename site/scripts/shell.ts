@@ -7,33 +7,26 @@ import { typeIconOf } from '../features/notifications/type-icons.ts';
 
 /** The behaviour every page shares: menus, logout, the bell, the banners, the search memory. */
 
-function toggleMenu(button: HTMLElement | null, menu: HTMLElement | null, onOpen?: () => void) {
+/**
+ * A header menu is a popover its button opens and closes without any script (a tap before this
+ * script has arrived opens it too; the browser closes it on Escape and on a tap elsewhere). Here
+ * the button says whether it is open, and `onOpen` runs each time it opens, or at once when it
+ * was opened before.
+ */
+function followMenu(button: HTMLElement | null, menu: HTMLElement | null, onOpen?: () => void) {
   if (!button || !menu) return;
-  button.addEventListener('click', (event) => {
-    event.stopPropagation();
-    const open = menu.hidden;
-    menu.hidden = !open;
+  const follow = () => {
+    const open = menu.matches(':popover-open');
     button.setAttribute('aria-expanded', String(open));
     if (open) onOpen?.();
-  });
-  document.addEventListener('click', (event) => {
-    if (!menu.hidden && !menu.contains(event.target as Node)) {
-      menu.hidden = true;
-      button.setAttribute('aria-expanded', 'false');
-    }
-  });
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && !menu.hidden) {
-      menu.hidden = true;
-      button.setAttribute('aria-expanded', 'false');
-      button.focus();
-    }
-  });
+  };
+  menu.addEventListener('toggle', follow);
+  if (menu.matches(':popover-open')) follow();
 }
 
-toggleMenu(document.getElementById('burger'), document.getElementById('burger-menu'));
-toggleMenu(document.getElementById('account-button'), document.getElementById('account-menu'));
-toggleMenu(
+followMenu(document.getElementById('burger'), document.getElementById('burger-menu'));
+followMenu(document.getElementById('account-button'), document.getElementById('account-menu'));
+followMenu(
   document.getElementById('bell'),
   document.getElementById('notifications-menu'),
   () => void loadNotifications(),

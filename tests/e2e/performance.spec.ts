@@ -231,3 +231,51 @@ test('on the search page, before any photo has arrived, the filter panel and the
   await expectPhotoPending(page);
   release();
 });
+
+test("the header's menus and the bell open at the first tap, before the page's shell script has arrived", async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  await useSession(page, await newUser(request, 'Early'));
+  // The shell script (the Base layout's) is held back: what opens now opens without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/Base\.astro[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  // A held module script holds DOMContentLoaded back too: the page is used as soon as it shows.
+  await page.goto('/', { waitUntil: 'commit' });
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  if (isMobile) {
+    const burger = header.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await burger.click();
+    await expect(menu.getByRole('link', { name: 'My favorites' })).toBeVisible(TAP_TAKES_EFFECT);
+    await burger.click();
+    await expect(menu).toBeHidden();
+  } else {
+    const menu = page.locator('#account-menu');
+    await header.getByRole('button', { name: 'Account' }).click();
+    await expect(menu.getByRole('link', { name: 'Saved searches' })).toBeVisible(TAP_TAKES_EFFECT);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  }
+
+  const bell = header.getByRole('button', { name: 'Notifications' });
+  const list = page.locator('#notifications-menu');
+  await bell.click();
+  await expect(list.getByRole('link', { name: 'See all notifications' })).toBeVisible(
+    TAP_TAKES_EFFECT,
+  );
+  // The script arrives with the list open: it reads the notifications and says the list is open.
+  const read = page.waitForRequest(
+    (r) => r.method() === 'POST' && /\/api\/notifications\/user\/\d+$/.test(r.url()),
+  );
+  release();
+  expect((await (await read).response())?.ok()).toBe(true);
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  await expect(list).toBeVisible();
+});
