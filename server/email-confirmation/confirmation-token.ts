@@ -1,10 +1,8 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { linkToken } from '../auth/link-token.ts';
 
-const ISSUER = 'spotted';
-// Its own audience, and no session claim: a confirmation token never passes as an access token.
-const AUDIENCE = 'email-confirmation';
 /** How long a confirmation link works. */
 export const CONFIRMATION_LINK_LIFETIME = '7d';
+const confirmation = linkToken('email-confirmation', CONFIRMATION_LINK_LIFETIME);
 
 export interface ConfirmationClaims {
   userId: number;
@@ -12,37 +10,21 @@ export interface ConfirmationClaims {
   email: string;
 }
 
-/** The token of a confirmation link, signed with the access tokens' key, valid for 7 days. */
-export function signConfirmationToken(
+/** The token of a confirmation link, valid for 7 days. */
+export const signConfirmationToken = (
   key: Uint8Array,
   claims: ConfirmationClaims,
-  expiresAt: Date | string = CONFIRMATION_LINK_LIFETIME,
-) {
-  return new SignJWT({ email: claims.email })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(claims.userId))
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(expiresAt)
-    .sign(key);
-}
+  expiresAt?: Date | string,
+) => confirmation.sign(key, claims.userId, { email: claims.email }, expiresAt);
 
 /** The claims of a confirmation token this server signed, 'expired' past its lifetime, or null. */
 export async function verifyConfirmationToken(
   key: Uint8Array,
   token: string,
 ): Promise<ConfirmationClaims | 'expired' | null> {
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      algorithms: ['HS256'],
-    });
-    const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.email !== 'string') return null;
-    return { userId, email: payload.email };
-  } catch (error) {
-    return error instanceof errors.JWTExpired ? 'expired' : null;
-  }
+  const payload = await confirmation.verify(key, token);
+  if (payload === null || payload === 'expired') return payload;
+  const userId = Number(payload.sub);
+  if (!Number.isInteger(userId) || typeof payload.email !== 'string') return null;
+  return { userId, email: payload.email };
 }
