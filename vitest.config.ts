@@ -40,6 +40,12 @@ const pgliteInGate = [
   'server/listings/keyword-search.test.ts',
 ];
 
+/**
+ * Two app instances racing for the same money: PostgreSQL only, since PGlite runs one query at a
+ * time (and one instance).
+ */
+const postgresOnly = ['tests/money/**'];
+
 /** The embedded start with its demo data (whose photos take a minute): the gate's PGlite only. */
 const embeddedOnlyInGate = ['server/boot.test.ts'];
 
@@ -47,7 +53,8 @@ export default defineConfig(async () => {
   const postgres = await reachable(testDatabaseUrl);
   if (!postgres) {
     console.warn(
-      `PostgreSQL is not reachable at ${testDatabaseUrl}: database tests run on PGlite only.`,
+      `PostgreSQL is not reachable at ${testDatabaseUrl}: database tests run on PGlite only, ` +
+        `and ${postgresOnly.join(', ')} (two instances racing for money) does not run.`,
     );
   }
   // The engine on which engine-independent checks run once.
@@ -60,6 +67,7 @@ export default defineConfig(async () => {
       exclude: [
         ...configDefaults.exclude,
         ...(testDepth === 'gate' && kind === 'postgres' ? embeddedOnlyInGate : []),
+        ...(kind === 'pglite' ? postgresOnly : []),
       ],
       provide: { dbKind: kind, primaryEngine: kind === primary },
       globalSetup: ['tests/support/global-setup.ts'],

@@ -1,4 +1,6 @@
 import { listingTypeIds } from '#shared/promotion.ts';
+import { INSUFFICIENT_CREDITS } from '../../server/ledger/ledger.ts';
+import { limits } from '../../server/http/rate-limit.ts';
 
 /**
  * What each user's money and the things it pays for should be, as a client was told: a few plain
@@ -70,8 +72,8 @@ export interface Observed {
   data: unknown;
 }
 
-export const INSUFFICIENT = 'You do not have enough credits';
-export const VOUCHER_FAILURES_PER_HOUR = 10;
+export const INSUFFICIENT = INSUFFICIENT_CREDITS;
+export const VOUCHER_FAILURES_PER_HOUR = limits.voucherFailuresPerAccount.max;
 
 const ok: Expected = { status: 200 };
 const short: Expected = { status: 409, message: INSUFFICIENT };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configuration, listingTypes } from '../../server/db/schema/index.ts';
 import { createTestContext, type TestContext } from '../support/context.ts';
 import { moneyOperations, testDepth } from '../support/depth.ts';
@@ -38,11 +38,6 @@ import { renewalPass } from './renewals.ts';
  * MONEY_SEED=… MONEY_PATH=… MONEY_REPLAY_PATH=… npx vitest run tests/money
  * (timing still varies between runs, so a race may need a few tries to come out the same).
  */
-
-const POSTGRES_ONLY =
-  'needs PostgreSQL: two instances race for the same money, and PGlite runs one query at a time';
-const onPostgres = inject('dbKind') === 'postgres';
-if (!onPostgres) console.warn(`[money] tests/money is skipped on PGlite: it ${POSTGRES_ONLY}.`);
 
 const HOUR = 3_600_000;
 /** The gate's seed; a full run draws its own (printed), MONEY_SEED replays one. */
@@ -369,8 +364,4 @@ function onTwoInstances() {
   );
 }
 
-if (onPostgres) describe('money against its model, on two instances', onTwoInstances);
-else
-  describe('money against its model', () => {
-    it.skip(`is not run on PGlite: it ${POSTGRES_ONLY}`, () => {});
-  });
+describe('money against its model, on two instances', onTwoInstances);
