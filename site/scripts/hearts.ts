@@ -64,11 +64,23 @@ document.addEventListener('click', (event) => {
   if (button) void toggle(button);
 });
 
-const session = readSession();
-if (session && hearts().length) {
-  void favoriteIds(session.userId).then((ids) => {
-    for (const button of hearts()) {
+/** The logged-in visitor's saved cars, asked for once per page, when the page has a heart. */
+let saved: Promise<Set<number>> | undefined;
+
+/**
+ * Marks the saved cars among the hearts in `root`: the page's at load, and those a part of the
+ * page brings later (the listing's carousels).
+ */
+export function markSaved(root: ParentNode = document) {
+  const session = readSession();
+  const inRoot = root.querySelectorAll<HTMLButtonElement>('button[data-favorite]');
+  if (!session || !inRoot.length) return;
+  saved ??= favoriteIds(session.userId);
+  void saved.then((ids) => {
+    for (const button of inRoot) {
       if (ids.has(Number(button.dataset.favorite))) mark(button, true);
     }
   });
 }
+
+markSaved();

@@ -132,7 +132,7 @@ test(
     // A carousel step is 355 px (once the page's script has bound the buttons).
     const similar = page.getByRole('region', { name: 'Similar vehicles' });
     await similar.scrollIntoViewIfNeeded();
-    await expect(page.locator('[data-carousels]')).toHaveAttribute('data-carousels', 'ready');
+    await expect(page.locator('listing-carousels')).toHaveAttribute('data-ready');
     const track = similar.getByRole('list');
     await similar.getByRole('button', { name: 'Scroll Similar vehicles forward' }).click();
     await expect.poll(() => track.evaluate((list) => list.scrollLeft)).toBe(355);

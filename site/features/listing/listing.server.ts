@@ -18,8 +18,13 @@ export async function loadLiveListing(
 export const listingPageTags = (car: CarDetail) => [
   `listing:${car.id}`,
   `seller:${car.userId}`,
-  ...[...car.userCars, ...car.similarCars].map((c) => `listing:${c.id}`),
   'reference',
+];
+
+/** What a listing's carousels show: they are kept until one of these changes. */
+export const carouselTags = (car: CarDetail) => [
+  ...listingPageTags(car),
+  ...[...car.userCars, ...car.similarCars].map((c) => `listing:${c.id}`),
 ];
 
 /** A route parameter as a listing or user id (NaN when it is not one). */
