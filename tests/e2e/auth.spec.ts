@@ -136,6 +136,24 @@ test.describe('login', () => {
     expect(sent).toBe(1);
   });
 
+  test('keeps what was typed before the form went live', async ({ page }) => {
+    // The page's scripts wait until the fields are filled, as on a slow phone.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill('maria.borg@example.mt');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    release();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('email'))).toBe('maria.borg@example.mt');
+  });
+
   test('links to forgot password and registration', async ({ page }) => {
     await open(page, '/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTypedEarly } from '../../lib/typed-early.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix'>;
 
@@ -28,6 +29,7 @@ export function TextField({
   ...input
 }: TextFieldProps) {
   const id = useId();
+  const field = useTypedEarly<HTMLInputElement>(value, onChange);
   const describedBy = [prefix && `${id}-prefix`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field auth-field">
@@ -43,6 +45,7 @@ export function TextField({
         )}
         <input
           id={id}
+          ref={field}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           aria-describedby={describedBy || undefined}

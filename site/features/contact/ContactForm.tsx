@@ -3,6 +3,7 @@ import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
 import { showResult, withProgress } from '../../lib/dialogs.ts';
+import { useTypedEarly } from '../../lib/typed-early.ts';
 import { keys } from '#shared/session.ts';
 import { contactProblem } from './contact.ts';
 import './contact.css';
@@ -13,6 +14,9 @@ export default function ContactForm() {
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [text, setText] = useState('');
+  const emailField = useTypedEarly<HTMLInputElement>(email, setEmail);
+  const phoneField = useTypedEarly<HTMLInputElement>(phone, setPhone);
+  const textField = useTypedEarly<HTMLTextAreaElement>(text, setText);
 
   useEffect(() => {
     const stored = localStorage.getItem(keys.email);
@@ -40,6 +44,7 @@ export default function ContactForm() {
       <label className="field">
         <span>Email</span>
         <input
+          ref={emailField}
           type="email"
           autoComplete="email"
           value={email}
@@ -49,6 +54,7 @@ export default function ContactForm() {
       <label className="field">
         <span>Phone number</span>
         <input
+          ref={phoneField}
           type="tel"
           autoComplete="tel"
           value={phone}
@@ -58,6 +64,7 @@ export default function ContactForm() {
       <label className="field contact-form__message">
         <span>Message</span>
         <textarea
+          ref={textField}
           rows={8}
           value={text}
           onChange={(e) => setText(e.target.value)}
