@@ -59,9 +59,12 @@ async function toggle(button: HTMLButtonElement) {
   }
 }
 
+// Once this script runs, a heart saves in place instead of submitting its form.
 document.addEventListener('click', (event) => {
   const button = (event.target as Element).closest?.<HTMLButtonElement>('button[data-favorite]');
-  if (button) void toggle(button);
+  if (!button) return;
+  event.preventDefault();
+  void toggle(button);
 });
 
 /** The logged-in visitor's saved cars, asked for once per page, when the page has a heart. */

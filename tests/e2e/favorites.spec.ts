@@ -26,7 +26,7 @@ test('logged out, favourites ask to log in', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'My favorites', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Please log in to see favorites' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Ffavorites$/);
 });
 
 test('a saved car shows on /favorites, sorts, and removing the last one empties the page', async ({

@@ -39,6 +39,23 @@ type State =
   | { kind: 'loggedOut' }
   | { kind: 'ready'; cars: CarCard[]; totalCount: number };
 
+/**
+ * Saves the car a heart's form asked for (`?add=ID`: a heart tapped before its page's script ran)
+ * and takes it off the address, so that a reload does not ask again.
+ */
+async function addAsked(userId: number) {
+  const params = new URLSearchParams(location.search);
+  if (!params.has('add')) return;
+  const carId = Number(params.get('add'));
+  params.delete('add');
+  const query = params.toString();
+  history.replaceState(null, '', query ? `/favorites?${query}` : '/favorites');
+  if (!Number.isInteger(carId) || carId <= 0) return;
+  const res = await api.call((r) => r.favorite.add.$post({ json: { carId, userId } }));
+  if (res.code === 0) showToast(messages.listing.addedToFavorites);
+  else await showResult(false, res.message || messages.common.errorOccurred);
+}
+
 /** The signed-in user's saved cars: sort, a 5-column grid, pages of 50, removal. */
 export default function Favorites({ children, ...props }: Props) {
   const [page, setPage] = useState(Math.max(1, props.page));
@@ -48,6 +65,7 @@ export default function Favorites({ children, ...props }: Props) {
   const load = useCallback(async () => {
     const session = readSession();
     if (!session) return setState({ kind: 'loggedOut' });
+    await addAsked(session.userId);
     setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
     const res = await api.call((r) =>
       r.favorite.get.$post({
@@ -142,7 +160,10 @@ export default function Favorites({ children, ...props }: Props) {
       {state.kind === 'loggedOut' && (
         <div className="empty panel favorites__prompt">
           <h2>{m.loggedOut}</h2>
-          <a className="button" href="/login">
+          <a
+            className="button"
+            href={`/login?next=${encodeURIComponent(location.pathname + location.search)}`}
+          >
             Log in
           </a>
         </div>

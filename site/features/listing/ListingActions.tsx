@@ -56,20 +56,24 @@ async function copy(text: string) {
 
 /**
  * Favorite: a plain button that the page's heart script saves and unsaves, as it does the cards'
- * hearts (site/scripts/hearts.ts), so that a tap counts from the first paint, before this island
- * has come to life. The pressed state shows one heart or the other.
+ * hearts (site/scripts/hearts.ts), before this island has come to life. Tapped before that script
+ * runs, its form opens the favourites page, which saves the car. The pressed state shows one heart
+ * or the other.
  */
 function FavoriteButton({ car, className }: { car: ActionsCar; className: string }) {
   return (
-    <button
-      type="button"
-      className={className}
-      data-favorite={car.id}
-      aria-pressed={car.isFavorite}
-    >
-      <Icon name="heart" className="favorite-on" />
-      <Icon name="heart-outline" className="favorite-off" /> Favorite
-    </button>
+    <form className="favorite-form" method="get" action="/favorites">
+      <input type="hidden" name="add" value={car.id} />
+      <button
+        type="submit"
+        className={className}
+        data-favorite={car.id}
+        aria-pressed={car.isFavorite}
+      >
+        <Icon name="heart" className="favorite-on" />
+        <Icon name="heart-outline" className="favorite-off" /> Favorite
+      </button>
+    </form>
   );
 }
 
