@@ -30,10 +30,12 @@ const imageSources = () => {
 
 /**
  * The pages' Content-Security-Policy. Astro sends it as each page's header with the hashes of the
- * inline scripts it renders (its islands' loaders) and ours; the header is kept with the page in
- * the page cache. Scripts run only from this origin or by hash. Styles allow 'unsafe-inline': the
- * back-office's MUI and the islands insert <style> elements at run time, and pages carry style
- * attributes.
+ * inline scripts and styles it renders (its islands' loaders, the inlined stylesheets) and ours;
+ * the header is kept with the page in the page cache. Scripts run only from this origin or by
+ * hash; so do <style> elements. Style attributes are allowed (React renders sizes and positions
+ * as attributes; an attribute cannot load or run anything the other directives allow). The
+ * back-office's pages allow inline style elements too (layouts/Admin.astro): MUI inserts them at
+ * run time.
  */
 export const contentSecurityPolicy = {
   directives: [
@@ -49,5 +51,5 @@ export const contentSecurityPolicy = {
     "frame-ancestors 'none'",
   ],
   scriptDirective: { hashes: beforePaintHashes() },
-  styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+  styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
 } satisfies NonNullable<AstroUserConfig['security']>['csp'];

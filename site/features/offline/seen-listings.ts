@@ -11,7 +11,10 @@ async function showSeenListings() {
   const items = await Promise.all(
     requests.map(async (request) => {
       const html = (await (await cache.match(request))?.text()) ?? '';
-      const title = new DOMParser().parseFromString(html, 'text/html').title;
+      // Only the title is parsed: a whole page's inline styles would be checked against this
+      // page's policy, which does not list them.
+      const head = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? '';
+      const title = new DOMParser().parseFromString(head, 'text/html').title;
       const link = document.createElement('a');
       link.href = new URL(request.url).pathname;
       link.textContent = title.replace(/ · Spotted$/, '') || link.href;
