@@ -77,6 +77,7 @@
  *   deactivateAd(id)          PUT  ad/deactivate/{id}
  *   activateAd(id)            POST ad/activate {id}
  *   review(id)                GET cars/review/{id}   (duplicates, scam patterns, history)
+ *   eraseUser(id, reason)     POST user/remove/{id} {reason}   (on the owner's written request)
  *   turnaround()              GET moderation/turnaround
  *   logFacets()               GET moderation/log/facets
  *   userDetails(id)           GET user/{id}, POST payment/transactions/{id},
@@ -162,6 +163,8 @@ export interface AdminDataProvider extends DataProvider {
   deactivateAd(id: Identifier): Promise<Done<RaRecord>>;
   activateAd(id: Identifier): Promise<Done<RaRecord>>;
   userDetails(id: Identifier): Promise<UserDetails>;
+  /** Erases the account on its owner's written request; `reason` says which (audit log). */
+  eraseUser(id: Identifier, reason: string): Promise<Done>;
   review(id: Identifier): Promise<Review>;
   turnaround(): Promise<Turnaround>;
   logFacets(): Promise<{ admins: { id: number; email: string }[]; actions: string[] }>;
@@ -613,6 +616,8 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
     deactivateAd: (id) => call((r) => r.ad.deactivate[':id'].$put(byId(id))),
     activateAd: (id) => call((r) => r.ad.activate.$post({ json: { id: Number(id) } })),
     review: (id) => send((r) => r.cars.review[':id'].$get(byId(id))),
+    eraseUser: (id, reason) =>
+      call((r) => r.user.remove[':id'].$post({ ...byId(id), json: { reason } })),
     turnaround: () => send((r) => r.moderation.turnaround.$get()),
     logFacets: () => send((r) => r.moderation.log.facets.$get()),
     userDetails: async (id) => {
