@@ -80,15 +80,25 @@ export const auditPageSchema = listPageSchema(auditEntrySchema);
 export const reasonKinds = ['deny', 'suspend'] as const;
 export type ReasonKind = (typeof reasonKinds)[number];
 
+/** What a moderation decision rests on: the law (illegal content) or the terms of use. */
+export const moderationGrounds = ['illegal', 'terms'] as const;
+export type ModerationGround = (typeof moderationGrounds)[number];
+export const groundLabels: Record<ModerationGround, string> = {
+  illegal: 'Illegal content',
+  terms: 'Breach of the terms of use',
+};
+
 export const reasonTemplateSchema = z.object({
   id: z.number().int(),
   kind: z.enum(reasonKinds),
   text: z.string(),
+  ground: z.enum(moderationGrounds),
 });
 export type ReasonTemplate = z.infer<typeof reasonTemplateSchema>;
 
 export const reasonTemplateInputSchema = z.object({
   kind: z.enum(reasonKinds, { error: 'Kind is deny or suspend' }),
+  ground: z.enum(moderationGrounds, { error: 'Ground is illegal or terms' }).default('terms'),
   text: z
     .string({ error: 'Please enter the reason' })
     .trim()
@@ -113,3 +123,18 @@ export const turnaroundSchema = z.object({
   decisions: z.number().int(),
 });
 export type Turnaround = z.infer<typeof turnaroundSchema>;
+
+/** What a reporter is told: the confirmation of a report, then the outcome. */
+export const reportNotices = {
+  receivedTitle: 'We received your report',
+  received: (what: string, ground: ModerationGround) =>
+    `Thank you for reporting ${what} as ${ground === 'illegal' ? 'illegal content' : 'a breach of our terms of use'}. Our team reviews it and tells you what was decided.`,
+  outcomeTitle: 'The outcome of your report',
+  actioned: (what: string) =>
+    `We reviewed your report of ${what} and took it down: it breaks the law or our terms of use.`,
+  noAction: (what: string) =>
+    `We reviewed your report of ${what} and found no breach of the law or of our terms of use, so it stays.`,
+  reviewed: (what: string) => `We reviewed your report of ${what} and dealt with it.`,
+  listing: (title: string) => `the listing "${title}"`,
+  conversation: (title: string) => `the conversation about "${title}"`,
+} as const;
