@@ -138,3 +138,22 @@ export const reportNotices = {
   listing: (title: string) => `the listing "${title}"`,
   conversation: (title: string) => `the conversation about "${title}"`,
 } as const;
+
+/** One month of the public transparency report (/transparency), computed from the moderation log. */
+export const transparencyMonthSchema = z.object({
+  /** yyyy-mm (UTC). */
+  month: z.string(),
+  reports: z.object({ illegal: z.number().int(), terms: z.number().int() }),
+  /** Denials, suspensions, dismissals and reactivations taken by moderators. */
+  decisions: z.number().int(),
+  /** Decisions that automated detection (duplicates, scam patterns) or reports prompted. */
+  automated: z.number().int(),
+  /** Suspensions undone: the listing went live again after review. */
+  reversals: z.number().int(),
+  /** Median hours from submission (or first report) to decision; null without decisions. */
+  medianHours: z.number().nullable(),
+});
+export type TransparencyMonth = z.infer<typeof transparencyMonthSchema>;
+export const transparencySchema = z
+  .object({ months: z.array(transparencyMonthSchema) })
+  .meta({ id: 'Transparency' });

@@ -1,9 +1,10 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { privacyMessages } from '../../shared/schemas/privacy.ts';
 import { test } from './support/test.ts';
-import { apiOf, dismissBanners, newUser, useSession } from './support/api.ts';
+import { apiOf, dismissBanners, newUser, unique, useSession } from './support/api.ts';
 import { expectResult } from './support/dialogs.ts';
-import { dataExportLink } from './support/mail.ts';
+import { liveListing } from './support/listings.ts';
+import { dataExportLink, mailedText } from './support/mail.ts';
 
 /** Islands hydrate late when the machine is busy; the export waits for two jobs. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -65,3 +66,25 @@ test('delete my account states the credits left first', async ({ page, request }
   );
   expect(again.code).not.toBe(0);
 });
+
+test(
+  'a visitor reports a listing as illegal content and gets a confirmation by e-mail',
+  { tag: ['@phone', '@phone-only'] },
+  async ({ page, request }) => {
+    const seller = await newUser(request, 'Noel');
+    const id = await liveListing(request, seller, `Mazda 2 reported ${unique()}`);
+    const contact = `witness.${unique()}@example.mt`;
+    await open(page, `/car/${id}`);
+    await page.getByRole('button', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report listing' });
+    await dialog.getByRole('radio', { name: "It's a scam" }).check();
+    await dialog.getByLabel('Details').fill('The seller asks for a deposit before any viewing.');
+    await dialog.getByRole('checkbox', { name: /This is illegal content/ }).check();
+    await dialog.getByLabel('Your e-mail (optional)').fill(contact);
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await expectResult(page, 'Success', 'Car reported');
+    await expect
+      .poll(() => mailedText(contact), { timeout: 30_000 })
+      .toContain('as illegal content. Our team reviews it and tells you what was decided.');
+  },
+);

@@ -51,6 +51,9 @@ export const confirmationLink = (email: string, after: string[] = []) =>
 /** The download link of the newest copy of `email`'s data, once the export and mail jobs ran. */
 export const dataExportLink = (email: string) => mailedLink(email, 'download-my-data');
 
+/** Every e-mail to `email` so far, as one text (empty before the mail job sent any). */
+export const mailedText = async (email: string) => (await mailsTo(email)).join('\n');
+
 /** Confirms `email` as its owner would, through the link of its welcome e-mail. */
 export async function confirmAddress(request: APIRequestContext, email: string) {
   const link = new URL(await confirmationLink(email), 'http://spotted.test');
