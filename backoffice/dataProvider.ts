@@ -58,7 +58,7 @@
  * moderation-log      getList    GET    moderation/log ?page&perPage&adminId&action&from&to
  *                                       (filters from filter.adminId, action, from, to)
  * reason-templates    getList    GET    moderation/reasons               (whole; filter.kind)
- *                     create     POST   moderation/reasons {kind, text}
+ *                     create     POST   moderation/reasons {kind, text, ground}
  *                     update     PUT    moderation/reasons/{id} {kind, text}
  *                     delete     DELETE moderation/reasons/{id}
  * makes               getList    GET    cars/brands
@@ -483,7 +483,11 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
       create: (data) =>
         send((r) =>
           r.moderation.reasons.$post({
-            json: { kind: data.kind as ReasonKind, text: String(data.text ?? '') },
+            json: {
+              kind: data.kind as ReasonKind,
+              text: String(data.text ?? ''),
+              ground: data.ground === 'illegal' ? 'illegal' : 'terms',
+            },
           }),
         ),
       update: (id, data) =>

@@ -99,6 +99,14 @@ describe('statements of reasons', () => {
       reports: 0,
       decidedAutomatically: false,
     });
+    // A template edited without naming its ground keeps it.
+    const edited = await asAdmin().call((r) =>
+      r.moderation.reasons[':id'].$put({
+        param: { id: String(template.data.id) },
+        json: { kind: 'deny', text: 'The listing asks for a deposit before a viewing.' },
+      }),
+    );
+    expect(edited.data).toMatchObject({ ground: 'illegal' });
   });
 
   it('tell a suspended seller that reports prompted it; a ground sent by the moderator wins', async () => {

@@ -137,10 +137,13 @@ const templateColumns = {
 export async function addReasonTemplate(
   db: Db,
   admin: Caller,
-  input: { kind: ReasonKind; text: string; ground: ModerationGround },
+  input: { kind: ReasonKind; text: string; ground?: ModerationGround | undefined },
 ): Promise<ReasonTemplate> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(reasonTemplates).values(input).returning(templateColumns);
+    const [row] = await tx
+      .insert(reasonTemplates)
+      .values({ ...input, ground: input.ground ?? 'terms' })
+      .returning(templateColumns);
     if (!row) throw new Error('reason template insert returned nothing');
     await audit(tx, admin.id, 'add-reason-template', 'reason-template', row.id, input);
     return row;
@@ -151,7 +154,7 @@ export async function updateReasonTemplate(
   db: Db,
   admin: Caller,
   id: number,
-  input: { kind: ReasonKind; text: string; ground: ModerationGround },
+  input: { kind: ReasonKind; text: string; ground?: ModerationGround | undefined },
 ): Promise<ReasonTemplate> {
   return db.transaction(async (tx) => {
     const [row] = await tx

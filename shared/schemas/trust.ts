@@ -98,7 +98,7 @@ export type ReasonTemplate = z.infer<typeof reasonTemplateSchema>;
 
 export const reasonTemplateInputSchema = z.object({
   kind: z.enum(reasonKinds, { error: 'Kind is deny or suspend' }),
-  ground: z.enum(moderationGrounds, { error: 'Ground is illegal or terms' }).default('terms'),
+  ground: z.enum(moderationGrounds, { error: 'Ground is illegal or terms' }).optional(),
   text: z
     .string({ error: 'Please enter the reason' })
     .trim()
