@@ -58,7 +58,7 @@
  * moderation-log      getList    GET    moderation/log ?page&perPage&adminId&action&from&to
  *                                       (filters from filter.adminId, action, from, to)
  * reason-templates    getList    GET    moderation/reasons               (whole; filter.kind)
- *                     create     POST   moderation/reasons {kind, text}
+ *                     create     POST   moderation/reasons {kind, text, ground}
  *                     update     PUT    moderation/reasons/{id} {kind, text}
  *                     delete     DELETE moderation/reasons/{id}
  * makes               getList    GET    cars/brands
@@ -77,6 +77,7 @@
  *   deactivateAd(id)          PUT  ad/deactivate/{id}
  *   activateAd(id)            POST ad/activate {id}
  *   review(id)                GET cars/review/{id}   (duplicates, scam patterns, history)
+ *   eraseUser(id, reason)     POST user/remove/{id} {reason}   (on the owner's written request)
  *   turnaround()              GET moderation/turnaround
  *   logFacets()               GET moderation/log/facets
  *   userDetails(id)           GET user/{id}, POST payment/transactions/{id},
@@ -162,6 +163,8 @@ export interface AdminDataProvider extends DataProvider {
   deactivateAd(id: Identifier): Promise<Done<RaRecord>>;
   activateAd(id: Identifier): Promise<Done<RaRecord>>;
   userDetails(id: Identifier): Promise<UserDetails>;
+  /** Erases the account on its owner's written request; `reason` says which (audit log). */
+  eraseUser(id: Identifier, reason: string): Promise<Done>;
   review(id: Identifier): Promise<Review>;
   turnaround(): Promise<Turnaround>;
   logFacets(): Promise<{ admins: { id: number; email: string }[]; actions: string[] }>;
@@ -480,7 +483,11 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
       create: (data) =>
         send((r) =>
           r.moderation.reasons.$post({
-            json: { kind: data.kind as ReasonKind, text: String(data.text ?? '') },
+            json: {
+              kind: data.kind as ReasonKind,
+              text: String(data.text ?? ''),
+              ground: data.ground === 'illegal' ? 'illegal' : 'terms',
+            },
           }),
         ),
       update: (id, data) =>
@@ -613,6 +620,8 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
     deactivateAd: (id) => call((r) => r.ad.deactivate[':id'].$put(byId(id))),
     activateAd: (id) => call((r) => r.ad.activate.$post({ json: { id: Number(id) } })),
     review: (id) => send((r) => r.cars.review[':id'].$get(byId(id))),
+    eraseUser: (id, reason) =>
+      call((r) => r.user.remove[':id'].$post({ ...byId(id), json: { reason } })),
     turnaround: () => send((r) => r.moderation.turnaround.$get()),
     logFacets: () => send((r) => r.moderation.log.facets.$get()),
     userDetails: async (id) => {

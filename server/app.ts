@@ -11,6 +11,7 @@ import { emailConfirmationRouter } from './email-confirmation/index.ts';
 import { conversationsRouter } from './conversations/index.ts';
 import { notificationsRouter } from './notifications/index.ts';
 import { pushRouter } from './push/index.ts';
+import { privacyRouter } from './privacy/index.ts';
 import { checkoutRouter, paymentsRouter } from './payments/index.ts';
 import { identify } from './auth/guard.ts';
 import { catalogRouter } from './catalog/index.ts';
@@ -81,6 +82,7 @@ export function createApp(deps: Deps) {
   const routes = api
     .route('/', authRouter)
     .route('/', emailConfirmationRouter)
+    .route('/', privacyRouter)
     .route('/', usersRouter)
     .route('/', configurationRouter)
     .route('/', catalogRouter)

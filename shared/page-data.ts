@@ -2,6 +2,7 @@ import type { Enumerables, Named } from './schemas/catalog.ts';
 import type { PublicConfiguration } from './schemas/configuration.ts';
 import type { CarDetail, CarPage, HomePage } from './schemas/listing-display.ts';
 import type { SearchRequest } from './schemas/listing-search.ts';
+import type { TransparencyMonth } from './schemas/trust.ts';
 import type { Seller } from './schemas/user.ts';
 
 /** The reference lists a search panel or the listing form offers. */
@@ -44,4 +45,6 @@ export interface PageData {
   sitemap(): Promise<{ id: number; createdAt: string }[]>;
   /** Turns off the alerts of the saved search a signed unsubscribe token names. */
   unsubscribe(token: string): Promise<UnsubscribeOutcome>;
+  /** The last twelve months of moderation figures, as `GET moderation/transparency` answers. */
+  transparency(): Promise<TransparencyMonth[]>;
 }

@@ -1,7 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useCreate } from 'react-admin';
-import type { ReasonKind } from '#shared/schemas/trust.ts';
+import { groundLabels, type ModerationGround, type ReasonKind } from '#shared/schemas/trust.ts';
 import { FormDialog } from '../common/FormDialog.tsx';
 import { useAdminAction } from '../common/useAdminAction.tsx';
 
@@ -10,16 +10,18 @@ export const kindLabels: Record<ReasonKind, string> = {
   suspend: 'Suspension',
 };
 
-/** A new kept reason: its kind and its text, sent to owners as written. */
+/** A new kept reason: its kind, its ground and its text, sent to owners as written. */
 export function ReasonTemplateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [kind, setKind] = useState<ReasonKind>('deny');
   const [text, setText] = useState('');
+  const [ground, setGround] = useState<ModerationGround>('terms');
   const [create] = useCreate();
   const { perform, dialogs, busy } = useAdminAction();
   const save = () =>
     perform({
       progress: 'Saving the reason...',
-      run: () => create('reason-templates', { data: { kind, text } }, { returnPromise: true }),
+      run: () =>
+        create('reason-templates', { data: { kind, text, ground } }, { returnPromise: true }),
       success: 'Reason saved',
       then: onClose,
     });
@@ -31,7 +33,7 @@ export function ReasonTemplateDialog({ open, onClose }: { open: boolean; onClose
       busy={busy}
       onClose={onClose}
       onSubmit={() => void save()}
-      onExited={() => (setKind('deny'), setText(''))}
+      onExited={() => (setKind('deny'), setText(''), setGround('terms'))}
       after={dialogs}
     >
       <TextField
@@ -43,6 +45,20 @@ export function ReasonTemplateDialog({ open, onClose }: { open: boolean; onClose
         sx={{ mt: 1 }}
       >
         {Object.entries(kindLabels).map(([value, label]) => (
+          <MenuItem key={value} value={value}>
+            {label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Ground"
+        value={ground}
+        onChange={(e) => setGround(e.target.value as ModerationGround)}
+        fullWidth
+        sx={{ mt: 2 }}
+      >
+        {Object.entries(groundLabels).map(([value, label]) => (
           <MenuItem key={value} value={value}>
             {label}
           </MenuItem>

@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { ExportButton, ListBase } from 'react-admin';
-import type { ReasonTemplate } from '#shared/schemas/trust.ts';
+import { groundLabels, type ReasonTemplate } from '#shared/schemas/trust.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { tableExporter } from '../common/csv.ts';
@@ -30,6 +30,13 @@ export function ReasonTemplateList() {
       width: 130,
       sortable: false,
       valueFormatter: (value: ReasonTemplate['kind']) => kindLabels[value],
+    },
+    {
+      field: 'ground',
+      headerName: 'Ground',
+      width: 200,
+      sortable: false,
+      valueFormatter: (value: ReasonTemplate['ground']) => groundLabels[value],
     },
     { field: 'text', headerName: 'Reason', flex: 1, minWidth: 260, sortable: false },
     {

@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { Alert, Box, Button, Paper, Tab, Tabs } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { LinkBase, useDataProvider, useParams } from 'react-admin';
@@ -8,6 +9,7 @@ import { SectionTitle } from '../common/SectionTitle.tsx';
 import { failureMessage } from '../common/useAdminAction.tsx';
 import type { AdminDataProvider, UserDetails as Details } from '../dataProvider.ts';
 import { texts } from '../texts.ts';
+import { EraseUserDialog } from './EraseUserDialog.tsx';
 import {
   BalanceTab,
   GeneralTab,
@@ -27,6 +29,7 @@ export function UserDetails() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const panel = usePanelPath();
   const [tab, setTab] = useState(0);
+  const [erasing, setErasing] = useState(false);
   const [state, setState] = useState<{ details?: Details; error?: unknown; loading: boolean }>({
     loading: true,
   });
@@ -49,11 +52,23 @@ export function UserDetails() {
       <SectionTitle
         title={texts.userDetails.title}
         actions={
-          <Button component={LinkBase} to={panel('/users')} startIcon={<ArrowBackIcon />}>
-            Users
-          </Button>
+          <>
+            <Button component={LinkBase} to={panel('/users')} startIcon={<ArrowBackIcon />}>
+              Users
+            </Button>
+            {details && (
+              <Button
+                color="error"
+                startIcon={<PersonRemoveIcon />}
+                onClick={() => setErasing(true)}
+              >
+                Erase account
+              </Button>
+            )}
+          </>
         }
       />
+      <EraseUserDialog id={id} open={erasing} onClose={() => setErasing(false)} />
       <ProgressDialog text={loading ? texts.progress.loading : null} />
       {error !== undefined && <Alert severity="error">{failureMessage(error)}</Alert>}
       {details && (

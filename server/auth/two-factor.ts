@@ -345,3 +345,19 @@ export async function removeTwoFactor(db: Db, userId: number) {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
 }
+
+/**
+ * The second factor of a sensitive step (deleting the account): nothing when two-factor login is
+ * off; otherwise a code of the authenticator app or a recovery code, counted as login codes are.
+ */
+export async function requireSecondFactor(
+  deps: Deps,
+  userId: number,
+  code: string | undefined,
+  ip: string,
+) {
+  const secret = (await stateOf(deps.db, userId))?.secret;
+  if (!secret) return;
+  if (!code) throw badRequest(m.codeRequired);
+  await throttled(deps, userId, ip, () => requireCode(deps.db, userId, secret, code, badRequest));
+}

@@ -58,7 +58,7 @@ export const unblock: Handler<typeof routes.unblock> = async (c) => {
 export const reportConversation: Handler<typeof routes.reportConversation> = async (c) => {
   const caller = requireCaller(c.var);
   const { id } = c.req.valid('param');
-  await conversations.report(c.var.deps.db, caller.id, id, c.req.valid('json').reason);
+  await conversations.report(c.var.deps.db, caller.id, id, c.req.valid('json'));
   return ok(c, null, conversationTexts.reported);
 };
 

@@ -17,6 +17,8 @@ import { isLive } from '../listings/listings.queries.ts';
 import { escapeHtml, notificationTypes, notify } from '../notifications/notify.ts';
 import { asParty, blocksBetween, displayName, type Party } from './parties.ts';
 import { looksLikeScam } from '../trust/scam.ts';
+import { confirmReport } from '../trust/reporter-notices.ts';
+import { reportNotices, type ModerationGround } from '#shared/schemas/trust.ts';
 
 type Sender = Pick<Deps, 'db' | 'config'>;
 
@@ -191,13 +193,30 @@ export async function unblock(db: Db, callerId: number, id: number): Promise<voi
 }
 
 /** A party reports the conversation to the administrators (one open report each). */
-export async function report(db: Db, callerId: number, id: number, reason: string): Promise<void> {
-  await asParty(db, callerId, id);
+export async function report(
+  db: Db,
+  callerId: number,
+  id: number,
+  input: { reason: string; ground: ModerationGround },
+): Promise<void> {
+  const party = await asParty(db, callerId, id);
   await throttle(db, [bucket('reportsPerAccount', callerId)]);
-  const inserted = await db
-    .insert(conversationReports)
-    .values({ conversationId: id, reporterId: callerId, reason })
-    .onConflictDoNothing()
-    .returning({ id: conversationReports.id });
-  if (!inserted.length) throw conflict(t.alreadyReported);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(conversationReports)
+      .values({ conversationId: id, reporterId: callerId, ...input })
+      .onConflictDoNothing()
+      .returning({ id: conversationReports.id });
+    if (!inserted.length) throw conflict(t.alreadyReported);
+    const [listing] = await tx
+      .select({ title: listings.title })
+      .from(listings)
+      .where(eq(listings.id, party.listingId));
+    await confirmReport(
+      tx,
+      { userId: callerId, contact: null },
+      reportNotices.conversation(listing?.title ?? ''),
+      input.ground,
+    );
+  });
 }

@@ -8,7 +8,7 @@ import { notFound } from '../http/errors.ts';
  * What other people see of a user in a conversation: the first name and the last name's initial
  * (a company: its name). Never an e-mail address or a phone number.
  */
-export const displayName = sql<string>`case when ${users.deletedAt} is not null then 'Former member'
+export const displayName = sql<string>`case when ${users.deletedAt} is not null then 'Former user'
   else trim(${users.firstName} || ' ' || coalesce(nullif(left(${users.lastName}, 1), '') || '.', '')) end`;
 
 export interface Party {

@@ -1,6 +1,8 @@
 import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ConversationReport, ConversationReportDetail } from '#shared/schemas/conversation.ts';
+import { reportNotices } from '#shared/schemas/trust.ts';
 import { audit } from '../audit/audit.ts';
+import { tellReporter } from '../trust/reporter-notices.ts';
 import type { Db } from '../db/client.ts';
 import {
   conversationMessages,
@@ -92,6 +94,15 @@ export async function resolveReport(db: Db, adminId: number, id: number) {
       if (!exists) throw notFound('Report not found');
     } else {
       await audit(tx, adminId, 'resolve', 'conversation_report', id);
+      const [row] = await reportQuery(tx).where(eq(conversationReports.id, id));
+      if (row) {
+        await tellReporter(
+          tx,
+          { userId: row.reporterId, contact: null },
+          reportNotices.outcomeTitle,
+          reportNotices.reviewed(reportNotices.conversation(row.carTitle)),
+        );
+      }
     }
     return reportDetail(tx, id);
   });

@@ -8,6 +8,7 @@ import { liveListingPage } from '../listings/details.ts';
 import { homeList, searchList, sellerList } from '../listings/public-lists.ts';
 import { liveListingDates } from '../listings/listings.queries.ts';
 import { unsubscribe } from '../saved-searches/saved-searches.service.ts';
+import { transparency } from '../trust/transparency.ts';
 import { getSeller } from '../users/users.service.ts';
 import { ApiError } from './errors.ts';
 
@@ -47,6 +48,7 @@ export function pageData(deps: Deps): PageData {
       }
     },
     sitemap: () => liveListingDates(deps.db),
+    transparency: () => transparency(deps.db),
     unsubscribe: async (token): Promise<UnsubscribeOutcome> => {
       try {
         const search = await unsubscribe(deps.db, deps.jwtKey, token);

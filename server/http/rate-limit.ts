@@ -47,6 +47,8 @@ export const limits = {
   /** The defaults of CONVERSATIONS_PER_HOUR and MESSAGES_PER_HOUR. */
   conversationsPerAccount: { max: 20, windowSeconds: HOUR },
   messagesPerAccount: { max: 200, windowSeconds: HOUR },
+  /** Each copy of one's data reads every row and photo of the account. */
+  dataExportsPerAccount: { max: 3, windowSeconds: 24 * HOUR },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof limits;

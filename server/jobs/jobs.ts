@@ -3,6 +3,7 @@ import { INSIGHTS_JOB_SECONDS, snapshotAndPrune } from '../insights/retention.ts
 import { dropExpiredCounters } from '../http/rate-limit.ts';
 import { SWEEP_EVERY_SECONDS, sweepOrphanImages } from '../images/sweep.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
+import { expireExports, prepareExports } from '../privacy/export.ts';
 import { fcmSender, readServiceAccount } from '../push/fcm.ts';
 import { pushRecentNotifications } from '../push/push-job.ts';
 import { pushReach } from '../push/push-address.ts';
@@ -44,6 +45,11 @@ export function jobsFor(deps: Deps): Job[] {
       name: 'saved-search-alerts',
       everySeconds: deps.config.ALERTS_EVERY_SECONDS,
       run: () => runAlerts(deps),
+    },
+    {
+      name: 'data-exports',
+      everySeconds: 10,
+      run: async () => (await prepareExports(deps)) + (await expireExports(deps)),
     },
     { name: 'rate-limits', everySeconds: 3600, run: () => dropExpiredCounters(deps.db) },
     {

@@ -103,7 +103,7 @@ export const report: Handler<typeof routes.report> = async (c) => {
     c.var.deps.db,
     c.req.valid('param').id,
     reporter,
-    c.req.valid('json').message,
+    c.req.valid('json'),
     c.var.deps.config.REPORTS_TO_HIDE,
   );
   return ok(c, null, messages.listing.reported);

@@ -47,20 +47,22 @@ const reasonOf = (message: string | null | undefined) => {
 };
 
 export const deny: Handler<typeof routes.deny> = async (c) => {
-  const { id, message } = c.req.valid('json');
-  await moderation.denyRequest(c.var.deps, requireCaller(c.var), id, reasonOf(message));
+  const { id, message, ground } = c.req.valid('json');
+  await moderation.denyRequest(c.var.deps, requireCaller(c.var), id, reasonOf(message), ground);
   return ok(c, null, m.denied);
 };
 
 export const denyEdit: Handler<typeof routes.denyEdit> = async (c) => {
-  const { id, message } = c.req.valid('json');
-  await moderation.denyEdit(c.var.deps, requireCaller(c.var), id, reasonOf(message));
+  const { id, message, ground } = c.req.valid('json');
+  await moderation.denyEdit(c.var.deps, requireCaller(c.var), id, reasonOf(message), ground);
   return ok(c, null, m.denied);
 };
 
 export const suspend: Handler<typeof routes.suspend> = async (c) => {
-  const reason = c.req.valid('json').message?.trim() || undefined;
-  await moderation.suspend(c.var.deps, requireCaller(c.var), c.req.valid('param').id, reason);
+  const { message, ground } = c.req.valid('json');
+  const reason = message?.trim() || undefined;
+  const id = c.req.valid('param').id;
+  await moderation.suspend(c.var.deps, requireCaller(c.var), id, reason, ground);
   return ok(c, null, m.suspended);
 };
 

@@ -2,6 +2,7 @@ import { countSiteDay } from '../insights/retention.ts';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
 import type { ListingState } from '#shared/schemas/listing-display.ts';
+import type { ModerationGround } from '#shared/schemas/trust.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -18,6 +19,14 @@ import { escapeHtml, notificationTypes, notify } from '../notifications/notify.t
 import { alertPriceDrop } from '../prices/price-drops.ts';
 import { release, startPromotion } from '../promotion/promotion.ts';
 import { recordListingChange } from '../saved-searches/listing-changes.ts';
+import { tellListingReporters } from '../trust/reporter-notices.ts';
+import {
+  automatedMeansOf,
+  groundOf,
+  loggedStatement,
+  withStatement,
+  type Statement,
+} from '../trust/statements.ts';
 import { LISTING_NOT_FOUND } from './details.ts';
 import { dropUnusedPhotos, photoKeys } from './listings.service.ts';
 
@@ -79,23 +88,43 @@ export async function approveRequest(deps: Deps, admin: Caller, id: number) {
 }
 
 /** Denies a new listing with the reason the owner will see; reserved credits go back. */
-export async function denyRequest(deps: Deps, admin: Caller, id: number, reason: string) {
+export async function denyRequest(
+  deps: Deps,
+  admin: Caller,
+  id: number,
+  reason: string,
+  ground?: ModerationGround,
+) {
   await deps.db.transaction(async (tx) => {
     const row = await lockListing(tx, id);
     expectRequest(row, false);
     expectState(row, ['PENDING'], 'denied');
+    const statement: Statement = {
+      decision: 'denied',
+      ground: ground ?? (await groundOf(tx, reason)),
+      reason,
+      automated: await automatedMeansOf(tx, row),
+    };
     await tx
       .update(listings)
       .set({ state: 'DENIED', deniedMessage: reason, updatedAt: new Date() })
       .where(eq(listings.id, id));
     await release(tx, id);
-    await audit(tx, admin.id, 'deny', 'listing', id, { reason, ...submitted(row) });
+    await audit(tx, admin.id, 'deny', 'listing', id, {
+      reason,
+      ...submitted(row),
+      ...loggedStatement(statement),
+    });
     await notify(
       tx,
       row.userId,
-      listingNotice(
-        'Your listing was denied',
-        `Your listing "${row.title}" was denied. Reason: ${reason}`,
+      withStatement(
+        listingNotice(
+          'Your listing was denied',
+          `Your listing "${row.title}" was denied. Reason: ${reason}`,
+        ),
+        statement,
+        id,
       ),
     );
   });
@@ -157,7 +186,7 @@ export async function approveEdit(deps: Deps, admin: Caller, id: number) {
       .set({ listingId: originalId })
       .where(eq(listingEquipment.listingId, id));
     await tx.delete(listings).where(eq(listings.id, id));
-    if (original.state === 'SUSPENDED') await dismissOpenReports(tx, originalId);
+    if (original.state === 'SUSPENDED') await dismissOpenReports(tx, original);
     await recordListingChange(tx, originalId);
     await alertPriceDrop(
       tx,
@@ -191,11 +220,23 @@ export async function approveEdit(deps: Deps, admin: Caller, id: number) {
 }
 
 /** Denies an edit with the reason actually entered; the live listing stays as it was. */
-export async function denyEdit(deps: Deps, admin: Caller, id: number, reason: string) {
+export async function denyEdit(
+  deps: Deps,
+  admin: Caller,
+  id: number,
+  reason: string,
+  ground?: ModerationGround,
+) {
   await deps.db.transaction(async (tx) => {
     const edit = await lockListing(tx, id);
     expectRequest(edit, true);
     expectState(edit, ['PENDING'], 'denied');
+    const statement: Statement = {
+      decision: 'edit-denied',
+      ground: ground ?? (await groundOf(tx, reason)),
+      reason,
+      automated: await automatedMeansOf(tx, edit),
+    };
     await tx
       .update(listings)
       .set({ state: 'DENIED', deniedMessage: reason, updatedAt: new Date() })
@@ -204,13 +245,18 @@ export async function denyEdit(deps: Deps, admin: Caller, id: number, reason: st
       editId: id,
       reason,
       ...submitted(edit),
+      ...loggedStatement(statement),
     });
     await notify(
       tx,
       edit.userId,
-      listingNotice(
-        'Your listing update was denied',
-        `Your changes to "${edit.title}" were denied. Reason: ${reason}`,
+      withStatement(
+        listingNotice(
+          'Your listing update was denied',
+          `Your changes to "${edit.title}" were denied. Reason: ${reason}`,
+        ),
+        statement,
+        edit.originalId ?? id,
       ),
     );
   });
@@ -220,7 +266,9 @@ export async function denyEdit(deps: Deps, admin: Caller, id: number, reason: st
  * Closes a listing's open reports and brings it back to search if reports had hidden it; answers
  * when the first of them arrived (the moderation log's turnaround clock).
  */
-async function dismissOpenReports(tx: Db, listingId: number) {
+async function dismissOpenReports(tx: Db, listing: { id: number; title: string }) {
+  const listingId = listing.id;
+  await tellListingReporters(tx, listing, false);
   const closed = await tx
     .update(reports)
     .set({ dismissedAt: new Date() })
@@ -238,11 +286,23 @@ async function dismissOpenReports(tx: Db, listingId: number) {
 const submitted = (row: { updatedAt: Date }) => ({ submittedAt: row.updatedAt.toISOString() });
 
 /** Suspends a live listing; `reason`, when the admin gave one, is sent to the owner. */
-export async function suspend(deps: Deps, admin: Caller, id: number, reason?: string) {
+export async function suspend(
+  deps: Deps,
+  admin: Caller,
+  id: number,
+  reason?: string,
+  ground?: ModerationGround,
+) {
   await deps.db.transaction(async (tx) => {
     const row = await lockListing(tx, id);
     expectRequest(row, false);
     expectState(row, ['ACTIVE'], 'suspended');
+    const statement: Statement = {
+      decision: 'suspended',
+      ground: ground ?? (await groundOf(tx, reason)),
+      reason: reason ?? null,
+      automated: await automatedMeansOf(tx, row),
+    };
     await tx
       .update(listings)
       .set({ state: 'SUSPENDED', topSpottedAt: null, hiddenAt: null, updatedAt: new Date() })
@@ -250,13 +310,19 @@ export async function suspend(deps: Deps, admin: Caller, id: number, reason?: st
     await audit(tx, admin.id, 'suspend', 'listing', id, {
       ...(reason ? { reason } : {}),
       ...(await openReportsSince(tx, id)),
+      ...loggedStatement(statement),
     });
+    await tellListingReporters(tx, row, true);
     await notify(
       tx,
       row.userId,
-      listingNotice(
-        'Your listing is suspended',
-        `Your listing "${row.title}" is suspended because someone has reported it.${reason ? ` Reason: ${reason}` : ''} You can edit your listing and initiate process of adding it again.`,
+      withStatement(
+        listingNotice(
+          'Your listing is suspended',
+          `Your listing "${row.title}" is suspended because someone has reported it.${reason ? ` Reason: ${reason}` : ''} You can edit your listing and initiate process of adding it again.`,
+        ),
+        statement,
+        id,
       ),
     );
   });
@@ -272,7 +338,7 @@ export async function activate(deps: Deps, admin: Caller, id: number) {
       .update(listings)
       .set({ state: 'ACTIVE', updatedAt: new Date() })
       .where(eq(listings.id, id));
-    const since = await dismissOpenReports(tx, id);
+    const since = await dismissOpenReports(tx, row);
     await recordListingChange(tx, id);
     await audit(tx, admin.id, 'activate', 'listing', id, since);
     await notify(
@@ -286,8 +352,8 @@ export async function activate(deps: Deps, admin: Caller, id: number) {
 /** Closes every open report of a listing ('Dismissed report'). */
 export async function dismissReports(deps: Deps, admin: Caller, id: number) {
   await deps.db.transaction(async (tx) => {
-    await lockListing(tx, id);
-    const since = await dismissOpenReports(tx, id);
+    const row = await lockListing(tx, id);
+    const since = await dismissOpenReports(tx, row);
     await audit(tx, admin.id, 'dismiss-reports', 'listing', id, since);
   });
 }

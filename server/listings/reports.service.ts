@@ -1,4 +1,5 @@
-import { and, countDistinct, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, countDistinct, eq, isNull, lt } from 'drizzle-orm';
+import { reportNotices, type ModerationGround, type ReviewFlags } from '#shared/schemas/trust.ts';
 import { limits } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
@@ -10,6 +11,8 @@ import { isLive } from './listings.queries.ts';
 import { LISTING_NOT_FOUND } from './details.ts';
 import { escapeHtml } from '../notifications/notify.ts';
 import { notificationTypes, notify } from '../notifications/notify.ts';
+import { confirmReport } from '../trust/reporter-notices.ts';
+import { automatedMeansOf, withStatement, type Statement } from '../trust/statements.ts';
 
 /**
  * Reports a live listing. The message is '{reason} - {details}' with at least 10 characters of
@@ -21,13 +24,16 @@ export async function reportListing(
   db: Db,
   listingId: number,
   reporter: { userId: number | null; ip: string },
-  message: string,
+  notice: { message: string; ground: ModerationGround; contact?: string | undefined },
   hideAt: number,
 ): Promise<{ hidden: boolean }> {
   await throttle(db, [
     ...(reporter.userId === null ? [] : [bucket('reportsPerAccount', reporter.userId)]),
     bucket('reportsPerAddress', reporter.ip),
   ]);
+  const { message, ground } = notice;
+  // A logged-in reporter hears the outcome in the app; a contact is kept only for visitors.
+  const contact = reporter.userId === null ? (notice.contact ?? null) : null;
   // The screens send '{reason} - {details}'; the details rule comes first, as on the screen.
   const parts = /^(.*?)\s-(?:\s([\s\S]*))?$/.exec(message.trim());
   const reason = parts?.[1]?.trim() ?? '';
@@ -54,10 +60,18 @@ export async function reportListing(
             ? `address:${sha256(reporter.ip).slice(0, 32)}`
             : `user:${reporter.userId}`,
         message: message.trim(),
+        ground,
+        contact,
       })
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (!inserted.length) throw conflict('You have already reported this listing');
+    await confirmReport(
+      tx,
+      { userId: reporter.userId, contact },
+      reportNotices.listing(row.title),
+      ground,
+    );
     return hideWhenReported(tx, row, hideAt);
   });
   return { hidden };
@@ -76,7 +90,13 @@ export const REPORTER_ACCOUNT_MIN_AGE_MS = 24 * 60 * 60 * 1000;
  */
 async function hideWhenReported(
   tx: Db,
-  row: { id: number; userId: number; title: string; hiddenAt: Date | null },
+  row: {
+    id: number;
+    userId: number;
+    title: string;
+    hiddenAt: Date | null;
+    reviewFlags: ReviewFlags | null;
+  },
   threshold: number,
 ) {
   if (threshold < 1 || row.hiddenAt) return false;
@@ -91,12 +111,36 @@ async function hideWhenReported(
   if ((open?.reporters ?? 0) < threshold) return false;
   // The row's change notice ends the cached pages, searches and counts that showed it.
   await tx.update(listings).set({ hiddenAt: new Date() }).where(eq(listings.id, row.id));
-  await notify(tx, row.userId, {
-    typeId: notificationTypes.listing,
-    title: 'Your listing is under review',
-    message: `<p>${escapeHtml(hiddenText(row.title))}</p>`,
-    mail: `${hiddenText(row.title)}\n\nSpotted`,
-  });
+  const [illegal] = await tx
+    .select({ n: count() })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.listingId, row.id),
+        isNull(reports.dismissedAt),
+        eq(reports.ground, 'illegal'),
+      ),
+    );
+  const statement: Statement = {
+    decision: 'hidden',
+    ground: illegal?.n ? 'illegal' : 'terms',
+    reason: `reported by ${open?.reporters ?? threshold} people`,
+    automated: await automatedMeansOf(tx, row, true),
+  };
+  await notify(
+    tx,
+    row.userId,
+    withStatement(
+      {
+        typeId: notificationTypes.listing,
+        title: 'Your listing is under review',
+        message: `<p>${escapeHtml(hiddenText(row.title))}</p>`,
+        mail: `${hiddenText(row.title)}\n\nSpotted`,
+      },
+      statement,
+      row.id,
+    ),
+  );
   return true;
 }
 

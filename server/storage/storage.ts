@@ -36,9 +36,10 @@ export interface Storage {
 /** How photos are cached wherever they are served from: a key never changes meaning. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp|avif)$/i;
+// Images, and the ZIP archives of data exports (never served under /images: not an image type).
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp|avif|zip)$/i;
 
-/** Whether `key` may name a stored object: a relative path of an image, no way out of the root. */
+/** Whether `key` may name a stored object: a relative path of an image or an archive, no way out of the root. */
 export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.includes('..');
 
 export function assertSafeKey(key: string): void {

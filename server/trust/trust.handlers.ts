@@ -4,6 +4,7 @@ import { ok } from '../http/respond.ts';
 import type * as routes from './trust.routes.ts';
 import * as trust from './trust.service.ts';
 import { turnaround as clock } from './turnaround.ts';
+import { transparency as report } from './transparency.ts';
 
 export const review: Handler<typeof routes.review> = async (c) =>
   ok(c, await trust.reviewOf(c.var.deps.db, c.req.valid('param').id));
@@ -43,3 +44,6 @@ export const removeReason: Handler<typeof routes.removeReason> = async (c) => {
   await trust.removeReasonTemplate(c.var.deps.db, requireCaller(c.var), c.req.valid('param').id);
   return ok(c, null, 'Reason removed');
 };
+
+export const transparency: Handler<typeof routes.transparency> = async (c) =>
+  ok(c, { months: await report(c.var.deps.db) });

@@ -5,6 +5,7 @@ import {
   reasonTemplateInputSchema,
   reasonTemplateSchema,
   reviewSchema,
+  transparencySchema,
   turnaroundSchema,
 } from '#shared/schemas/trust.ts';
 import { z } from '#shared/schemas/zod.ts';
@@ -128,4 +129,17 @@ export const removeReason = route({
   middleware: [requireAdmin] as const,
   request: { params: idParams },
   responses: responses(nothing, "'Reason removed'"),
+});
+
+export const transparency = route({
+  method: 'get',
+  path: '/moderation/transparency',
+  tag,
+  operationId: 'getTransparencyReport',
+  summary: 'The public transparency report',
+  description:
+    'Per month (UTC, the last 12, newest first), from the moderation log: reports received by ' +
+    'ground (illegal content, terms of use), decisions, how many automated detection or reports ' +
+    'prompted, reversals (suspensions undone) and the median hours to decide. No session needed.',
+  responses: responses(transparencySchema, 'The report'),
 });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type {
   AuditEntry,
   AuditQuery,
+  ModerationGround,
   ReasonKind,
   ReasonTemplate,
   Review,
@@ -115,7 +116,12 @@ export async function logFacets(db: Db) {
 
 export async function reasonTemplateList(db: Db, kind?: ReasonKind): Promise<ReasonTemplate[]> {
   return db
-    .select({ id: reasonTemplates.id, kind: reasonTemplates.kind, text: reasonTemplates.text })
+    .select({
+      id: reasonTemplates.id,
+      kind: reasonTemplates.kind,
+      text: reasonTemplates.text,
+      ground: reasonTemplates.ground,
+    })
     .from(reasonTemplates)
     .where(kind ? eq(reasonTemplates.kind, kind) : undefined)
     .orderBy(asc(reasonTemplates.kind), asc(reasonTemplates.id));
@@ -125,15 +131,19 @@ const templateColumns = {
   id: reasonTemplates.id,
   kind: reasonTemplates.kind,
   text: reasonTemplates.text,
+  ground: reasonTemplates.ground,
 };
 
 export async function addReasonTemplate(
   db: Db,
   admin: Caller,
-  input: { kind: ReasonKind; text: string },
+  input: { kind: ReasonKind; text: string; ground?: ModerationGround | undefined },
 ): Promise<ReasonTemplate> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(reasonTemplates).values(input).returning(templateColumns);
+    const [row] = await tx
+      .insert(reasonTemplates)
+      .values({ ...input, ground: input.ground ?? 'terms' })
+      .returning(templateColumns);
     if (!row) throw new Error('reason template insert returned nothing');
     await audit(tx, admin.id, 'add-reason-template', 'reason-template', row.id, input);
     return row;
@@ -144,7 +154,7 @@ export async function updateReasonTemplate(
   db: Db,
   admin: Caller,
   id: number,
-  input: { kind: ReasonKind; text: string },
+  input: { kind: ReasonKind; text: string; ground?: ModerationGround | undefined },
 ): Promise<ReasonTemplate> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -168,6 +178,7 @@ export async function removeReasonTemplate(db: Db, admin: Caller, id: number) {
     await audit(tx, admin.id, 'remove-reason-template', 'reason-template', id, {
       kind: row.kind,
       text: row.text,
+      ground: row.ground,
     });
   });
 }

@@ -2,6 +2,7 @@ import { messages } from '#shared/messages.ts';
 import { requireCaller, requireSelfOrAdmin } from '../auth/guard.ts';
 import type { Handler } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
+import { clientIp } from '../http/rate-limit.ts';
 import { balanceOf } from '../ledger/ledger.ts';
 import type * as routes from './users.routes.ts';
 import * as users from './users.service.ts';
@@ -37,6 +38,6 @@ export const balance: Handler<typeof routes.balance> = async (c) => {
 };
 
 export const remove: Handler<typeof routes.remove> = async (c) => {
-  await users.deleteAccount(c.var.deps, requireCaller(c.var), c.req.valid('json').password);
+  await users.deleteAccount(c.var.deps, requireCaller(c.var), c.req.valid('json'), clientIp(c));
   return ok(c, null, messages.profile.accountDeleted);
 };

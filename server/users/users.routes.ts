@@ -1,4 +1,5 @@
-import { changePasswordSchema, deleteAccountSchema } from '#shared/schemas/auth.ts';
+import { changePasswordSchema } from '#shared/schemas/auth.ts';
+import { accountDeletionSchema } from '#shared/schemas/privacy.ts';
 import {
   balanceSchema,
   sellerSchema,
@@ -98,8 +99,13 @@ export const remove = route({
   tag,
   operationId: 'deleteAccount',
   summary: 'Delete the account',
-  description: 'Delete the account: personal data erased, listings taken down',
+  description:
+    'Delete the account with its password, and a code of the authenticator app (or a recovery ' +
+    'code) when two-factor login is on: personal data erased, listings withdrawn, photos ' +
+    "removed, every session ended. Conversations stay for the other party, from 'Former user'; " +
+    'the ledger keeps its rows. Wrong codes count as at login (429 past the limit).',
+  errors: [429],
   security: bearer,
-  request: { body: jsonBody(deleteAccountSchema) },
+  request: { body: jsonBody(accountDeletionSchema) },
   responses: responses(nothing, "'Deleted account successfully'"),
 });

@@ -4,6 +4,7 @@ import { messages } from '#shared/messages.ts';
 import type { adminSorts, ListQuery } from '#shared/schemas/list.ts';
 import type { z } from '#shared/schemas/zod.ts';
 import type { changePasswordSchema } from '#shared/schemas/auth.ts';
+import { privacyMessages, type accountDeletionSchema } from '#shared/schemas/privacy.ts';
 import {
   profileUpdateProblem,
   type Seller,
@@ -11,14 +12,15 @@ import {
   type userUpdateSchema,
 } from '#shared/schemas/user.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { removeTwoFactor } from '../auth/two-factor.ts';
+import { requireSecondFactor } from '../auth/two-factor.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { listPage, picked, orderOf, pageWindow, wantsPage, type SortColumn } from '../db/lists.ts';
-import { cities, listings, savedSearches, users, userSearchText } from '../db/schema/index.ts';
+import { cities, listings, users, userSearchText } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { Caller } from '../http/env.ts';
 import { isLive } from '../listings/listings.queries.ts';
+import { eraseAccount } from '../privacy/erase.ts';
 import { withFiles } from '../storage/storage.ts';
 import { resolveCity } from './cities.ts';
 import { prepareLogo } from './logo.ts';
@@ -240,40 +242,26 @@ export async function changePassword(
 }
 
 /**
- * Closes the account: the password is checked, personal data is erased (the row stays, anonymised,
- * so the money history keeps its owner), every session ends and the user's listings come down.
+ * Closes the account after checking the password (and the second factor when it is on): see
+ * eraseAccount for what is erased and what stays.
  */
-export async function deleteAccount(deps: Deps, caller: Caller, password: string) {
+export async function deleteAccount(
+  deps: Deps,
+  caller: Caller,
+  input: z.output<typeof accountDeletionSchema>,
+  ip: string,
+) {
   const { user } = await findUser(deps, caller.id);
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw badRequest(messages.profile.deletePasswordInvalid);
   }
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(listings).where(eq(listings.userId, user.id));
-    // Saved searches say what someone looks for: personal data, erased with the rest.
-    await tx.delete(savedSearches).where(eq(savedSearches.userId, user.id));
-    await removeTwoFactor(tx, user.id);
-    await tx
-      .update(users)
-      .set({
-        email: `deleted-${user.id}@deleted.invalid`,
-        passwordHash: '!',
-        firstName: 'Deleted user',
-        lastName: '',
-        address: '',
-        phone: '',
-        phone2: '',
-        phone3: '',
-        dateOfBirth: null,
-        cNumber: null,
-        vatNumber: null,
-        imageKey: null,
-        firebaseToken: null,
-        deletedAt: sql`now()`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id);
-  });
-  if (user.imageKey) await deps.storage.delete(user.imageKey);
+  await requireSecondFactor(deps, user.id, input.code, ip);
+  await eraseAccount(deps, user.id, { kind: 'owner' });
+}
+
+/** An administrator erases an account on its owner's written request; the audit log keeps why. */
+export async function eraseOnRequest(deps: Deps, admin: Caller, id: number, reason: string) {
+  const { user } = await findUser(deps, id);
+  if (user.roleId === roles.admin) throw forbidden(privacyMessages.erasureOfAdmin);
+  await eraseAccount(deps, id, { kind: 'admin', adminId: admin.id, reason });
 }

@@ -1,6 +1,7 @@
 import { idParam } from './envelope.ts';
 import { carCardSchema } from './listing-display.ts';
 import { conversationTexts } from '../conversations.ts';
+import { moderationGrounds } from './trust.ts';
 import { z } from './zod.ts';
 
 export { conversationTexts };
@@ -27,6 +28,8 @@ export const reportConversationSchema = z.object({
     .trim()
     .min(conversationReasonMin, t.enterReason)
     .max(1000),
+  /** Illegal content (a notice under the Digital Services Act) or a breach of the terms of use. */
+  ground: z.enum(moderationGrounds, { error: 'Ground is illegal or terms' }).default('terms'),
 });
 
 /** GET conversations/{id}/messages?after=: only messages after that id (polling). */

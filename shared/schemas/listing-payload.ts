@@ -4,6 +4,7 @@ import { messages } from '../messages.ts';
 import { paging } from './envelope.ts';
 import { imageTooLarge } from './fields.ts';
 import { listingStateSchema } from './listing-display.ts';
+import { moderationGrounds } from './trust.ts';
 import type { listingFields } from './listing-fields.ts';
 import {
   flag,
@@ -80,16 +81,28 @@ export const reportInputSchema = z.object({
     .trim()
     .min(1, messages.listing.reportNoCategory)
     .max(1200, 'The report can have at most 1000 characters'),
+  /** Illegal content (a notice under the Digital Services Act) or a breach of the terms of use. */
+  ground: z.enum(moderationGrounds, { error: 'Ground is illegal or terms' }).default('terms'),
+  /** Where a reporter who is not logged in hears the outcome; optional. */
+  contact: z
+    .email({ error: 'Not valid email' })
+    .max(bounds.email)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export const denySchema = z.object({
   id: z.coerce.number({ error: 'id is required' }).int().positive().max(bounds.id),
   message: z.string().trim().max(1000).nullish(),
+  /** What the decision rests on; by default the ground of the reason template it starts with. */
+  ground: z.enum(moderationGrounds, { error: 'Ground is illegal or terms' }).optional(),
 });
 
 /** The optional body of a suspension: the reason the owner receives, as sent. */
 export const suspendSchema = z.object({
   message: z.string({ error: 'message is text' }).trim().max(1000).nullish(),
+  /** What the decision rests on; by default the ground of the reason template it starts with. */
+  ground: z.enum(moderationGrounds, { error: 'Ground is illegal or terms' }).optional(),
 });
 
 export const favoriteSchema = z.object({

@@ -80,15 +80,25 @@ export const auditPageSchema = listPageSchema(auditEntrySchema);
 export const reasonKinds = ['deny', 'suspend'] as const;
 export type ReasonKind = (typeof reasonKinds)[number];
 
+/** What a moderation decision rests on: the law (illegal content) or the terms of use. */
+export const moderationGrounds = ['illegal', 'terms'] as const;
+export type ModerationGround = (typeof moderationGrounds)[number];
+export const groundLabels: Record<ModerationGround, string> = {
+  illegal: 'Illegal content',
+  terms: 'Breach of the terms of use',
+};
+
 export const reasonTemplateSchema = z.object({
   id: z.number().int(),
   kind: z.enum(reasonKinds),
   text: z.string(),
+  ground: z.enum(moderationGrounds),
 });
 export type ReasonTemplate = z.infer<typeof reasonTemplateSchema>;
 
 export const reasonTemplateInputSchema = z.object({
   kind: z.enum(reasonKinds, { error: 'Kind is deny or suspend' }),
+  ground: z.enum(moderationGrounds, { error: 'Ground is illegal or terms' }).optional(),
   text: z
     .string({ error: 'Please enter the reason' })
     .trim()
@@ -113,3 +123,37 @@ export const turnaroundSchema = z.object({
   decisions: z.number().int(),
 });
 export type Turnaround = z.infer<typeof turnaroundSchema>;
+
+/** What a reporter is told: the confirmation of a report, then the outcome. */
+export const reportNotices = {
+  receivedTitle: 'We received your report',
+  received: (what: string, ground: ModerationGround) =>
+    `Thank you for reporting ${what} as ${ground === 'illegal' ? 'illegal content' : 'a breach of our terms of use'}. Our team reviews it and tells you what was decided.`,
+  outcomeTitle: 'The outcome of your report',
+  actioned: (what: string) =>
+    `We reviewed your report of ${what} and took it down: it breaks the law or our terms of use.`,
+  noAction: (what: string) =>
+    `We reviewed your report of ${what} and found no breach of the law or of our terms of use, so it stays.`,
+  reviewed: (what: string) => `We reviewed your report of ${what} and dealt with it.`,
+  listing: (title: string) => `the listing "${title}"`,
+  conversation: (title: string) => `the conversation about "${title}"`,
+} as const;
+
+/** One month of the public transparency report (/transparency), computed from the moderation log. */
+export const transparencyMonthSchema = z.object({
+  /** yyyy-mm (UTC). */
+  month: z.string(),
+  reports: z.object({ illegal: z.number().int(), terms: z.number().int() }),
+  /** Denials, suspensions, dismissals and reactivations taken by moderators. */
+  decisions: z.number().int(),
+  /** Decisions that automated detection (duplicates, scam patterns) or reports prompted. */
+  automated: z.number().int(),
+  /** Suspensions undone: the listing went live again after review. */
+  reversals: z.number().int(),
+  /** Median hours from submission (or first report) to decision; null without decisions. */
+  medianHours: z.number().nullable(),
+});
+export type TransparencyMonth = z.infer<typeof transparencyMonthSchema>;
+export const transparencySchema = z
+  .object({ months: z.array(transparencyMonthSchema) })
+  .meta({ id: 'Transparency' });

@@ -35,7 +35,7 @@ const recoveryPattern = new RegExp(`^[${RECOVERY_ALPHABET}]{${RECOVERY_CODE_LENG
 export const isRecoveryCode = (code: string) => recoveryPattern.test(code);
 
 /** A code of the authenticator app (6 digits) or a recovery code (10 letters and digits). */
-const anyCode = z
+export const anyCode = z
   .string({ error: m.codeRequired })
   .trim()
   .min(1, m.codeRequired)

@@ -17,6 +17,7 @@ const disallowed = [
   '/subscription-transactions/',
   '/change-password',
   '/delete-account',
+  '/download-my-data',
   '/favorites',
   '/notifications',
   '/add-listing',

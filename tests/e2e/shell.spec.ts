@@ -94,6 +94,7 @@ test.describe('logged out', () => {
       'About',
       'Contact support',
       'Privacy policy',
+      'Transparency report',
       'Terms of Use',
     ]);
     await expect(footer.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText([

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ModerationGround } from '#shared/schemas/trust.ts';
 import { listings } from './listings.ts';
 import { users } from './users.ts';
 
@@ -86,6 +87,8 @@ export const conversationReports = pgTable(
       .notNull()
       .references(() => users.id),
     reason: text().notNull(),
+    /** What the report says is wrong: illegal content, or a breach of the terms of use. */
+    ground: text().$type<ModerationGround>().notNull().default('terms'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp({ withTimezone: true }),
   },

@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ReviewFlags } from '#shared/schemas/trust.ts';
+import type { ModerationGround, ReviewFlags } from '#shared/schemas/trust.ts';
 import { equipmentItems, listingTypes, makes, models, safetyItems } from './reference.ts';
 import { users } from './users.ts';
 
@@ -273,8 +273,14 @@ export const reports = pgTable(
     /** Who reported: `user:<id>`, or `visitor:<hash>` for someone not logged in. */
     reporter: text().notNull(),
     message: text().notNull(),
+    /** What the report says is wrong: illegal content, or a breach of the terms of use. */
+    ground: text().$type<ModerationGround>().notNull().default('terms'),
+    /** Where a reporter who is not logged in hears the outcome (an e-mail address), if given. */
+    contact: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     dismissedAt: timestamp({ withTimezone: true }),
+    /** When the reporter was told what was decided. */
+    outcomeSentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('reports_listing_idx').on(t.listingId, t.createdAt),

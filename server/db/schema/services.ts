@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ModerationGround } from '#shared/schemas/trust.ts';
 import { cities } from './reference.ts';
 import { users } from './users.ts';
 
@@ -128,11 +129,15 @@ export const auditLog = pgTable(
   ],
 );
 
-/** The denial and suspension reasons admins keep, offered in the deny and suspend dialogs. */
+/**
+ * The denial and suspension reasons admins keep, offered in the deny and suspend dialogs; each on
+ * a ground (illegal content or a term of use) that the owner's statement of reasons names.
+ */
 export const reasonTemplates = pgTable('reason_templates', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   kind: text().$type<'deny' | 'suspend'>().notNull(),
   text: text().notNull(),
+  ground: text().$type<ModerationGround>().notNull().default('terms'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

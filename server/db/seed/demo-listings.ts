@@ -1533,7 +1533,7 @@ export async function seedDemoListings(deps: Deps): Promise<void> {
         db,
         id,
         { userId: reporter.id, ip: 'demo-data' },
-        SUSPEND_REPORT,
+        { message: SUSPEND_REPORT, ground: 'terms' },
         deps.config.REPORTS_TO_HIDE,
       );
       await suspend(deps, admin, id);

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
+import { readSession } from '#shared/session.ts';
 import { api } from '../../lib/api.ts';
 import { showProgress, showResult } from '../../lib/dialogs.ts';
 import { reportMessage, reportProblem, reportReasons } from './listing.ts';
@@ -7,7 +8,8 @@ import { useModal } from './useModal.ts';
 
 /**
  * Report a listing: one of the five reasons and at least 10 characters of details, checked in
- * the spec's order; sends '{reason} - {details}'.
+ * the spec's order; sends '{reason} - {details}'. Anyone may flag it as illegal content (a notice
+ * under the Digital Services Act); a visitor may leave an e-mail address to hear the outcome.
  */
 export default function ReportDialog({ carId, onClose }: { carId: number; onClose: () => void }) {
   const ref = useModal(onClose);
@@ -15,6 +17,9 @@ export default function ReportDialog({ carId, onClose }: { carId: number; onClos
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [illegal, setIllegal] = useState(false);
+  const [contact, setContact] = useState('');
+  const visitor = !readSession();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +30,11 @@ export default function ReportDialog({ carId, onClose }: { carId: number; onClos
     const res = await api.call((r) =>
       r.cars.report[':id'].$post({
         param: { id: String(carId) },
-        json: { message: reportMessage(reason, details) },
+        json: {
+          message: reportMessage(reason, details),
+          ...(illegal ? { ground: 'illegal' as const } : {}),
+          ...(visitor && contact.trim() ? { contact: contact.trim() } : {}),
+        },
       }),
     );
     done();
@@ -68,6 +77,23 @@ export default function ReportDialog({ carId, onClose }: { carId: number; onClos
             placeholder="Tell us what is wrong with this listing"
           />
         </label>
+        <label className="choice">
+          <input type="checkbox" checked={illegal} onChange={(e) => setIllegal(e.target.checked)} />
+          This is illegal content (a notice under the EU Digital Services Act)
+        </label>
+        {visitor && (
+          <label className="field">
+            Your e-mail (optional)
+            <input
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              value={contact}
+              onChange={(e) => setContact(e.target.value)}
+              placeholder="To hear what we decide"
+            />
+          </label>
+        )}
         {problem && (
           <p className="form-error" role="alert">
             {problem}

@@ -2,6 +2,7 @@ import type { Named } from '#shared/schemas/catalog.ts';
 import { AccountGate } from './AccountGate.tsx';
 import { ChangePasswordPanel } from './ChangePasswordPanel.tsx';
 import { DeleteAccountPanel } from './DeleteAccountPanel.tsx';
+import { DownloadDataPanel } from './DownloadDataPanel.tsx';
 import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { TwoFactorPanel } from './TwoFactorPanel.tsx';
@@ -16,7 +17,8 @@ interface Props {
 /**
  * Profile information: the edit form with the Change password and Delete account panels beside it
  * on desktop; on mobile the two panels are their own routes, reached by the links under the form.
- * Two-factor login has its panel under them on every screen size.
+ * Two-factor login and the download of one's data have their panels under them on every screen
+ * size.
  */
 export default function ProfileScreen({ cities, phonePrefix }: Props) {
   const [state, setState] = useAccountUser();
@@ -40,9 +42,10 @@ export default function ProfileScreen({ cities, phonePrefix }: Props) {
             />
             <div className="profile-panels">
               <ChangePasswordPanel email={user.email} titled onUnauthorized={unauthorized} />
-              <DeleteAccountPanel titled onUnauthorized={unauthorized} />
+              <DeleteAccountPanel userId={user.id} titled onUnauthorized={unauthorized} />
             </div>
             <TwoFactorPanel onUnauthorized={unauthorized} />
+            <DownloadDataPanel onUnauthorized={unauthorized} />
             <nav className="panel profile-links" aria-label="Password and account">
               <a href="/change-password">Change password</a>
               <a href="/delete-account">Delete account</a>

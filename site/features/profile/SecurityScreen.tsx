@@ -31,7 +31,7 @@ export default function SecurityScreen({ panel }: { panel: SecurityPanel }) {
           panel === 'change-password' ? (
             <ChangePasswordPanel email={user.email} titled={false} onUnauthorized={unauthorized} />
           ) : (
-            <DeleteAccountPanel titled={false} onUnauthorized={unauthorized} />
+            <DeleteAccountPanel userId={user.id} titled={false} onUnauthorized={unauthorized} />
           )
         }
       </AccountGate>

@@ -24,16 +24,15 @@ async function mailsTo(email: string): Promise<string[]> {
   return Promise.all(files.map(async (f) => decoded(await readFile(path.join(OUTBOX, f), 'utf8'))));
 }
 
-/** The newest confirmation link e-mailed to `email` (its path and query), once the mail job sent it. */
-export async function confirmationLink(email: string, after: string[] = []): Promise<string> {
+/** The newest link to `page` (its path and query) e-mailed to `email`, once the mail job sent it. */
+async function mailedLink(email: string, page: string, after: string[] = []): Promise<string> {
+  const pattern = new RegExp(`https?:\\/\\/[^/\\s]+(\\/${page}\\?token=[\\w.%-]+)`, 'g');
   let link = '';
   await expect
     .poll(
       async () => {
         const links = (await mailsTo(email))
-          .flatMap((text) => [
-            ...text.matchAll(/https?:\/\/[^/\s]+(\/confirm-email\?token=[\w.%-]+)/g),
-          ])
+          .flatMap((text) => [...text.matchAll(pattern)])
           .map((m) => m[1] ?? '')
           .filter((found) => !after.includes(found));
         link = links.at(-1) ?? '';
@@ -44,6 +43,16 @@ export async function confirmationLink(email: string, after: string[] = []): Pro
     .not.toBe('');
   return link;
 }
+
+/** The newest confirmation link e-mailed to `email` (its path and query), once the mail job sent it. */
+export const confirmationLink = (email: string, after: string[] = []) =>
+  mailedLink(email, 'confirm-email', after);
+
+/** The download link of the newest copy of `email`'s data, once the export and mail jobs ran. */
+export const dataExportLink = (email: string) => mailedLink(email, 'download-my-data');
+
+/** Every e-mail to `email` so far, as one text (empty before the mail job sent any). */
+export const mailedText = async (email: string) => (await mailsTo(email)).join('\n');
 
 /** Confirms `email` as its owner would, through the link of its welcome e-mail. */
 export async function confirmAddress(request: APIRequestContext, email: string) {
