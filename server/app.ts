@@ -26,6 +26,7 @@ import type { Deps } from './deps.ts';
 import { onError, onNotFound } from './http/on-error.ts';
 import { documentApi } from './http/openapi.ts';
 import { validationHook } from './http/validation.ts';
+import { historyRouter } from './history/index.ts';
 import { insightsRouter } from './insights/index.ts';
 import { imagesRouter } from './images/images.routes.ts';
 import { observe } from './ops/metrics.ts';
@@ -81,6 +82,7 @@ export function createApp(deps: Deps) {
   const routes = api
     .route('/', authRouter)
     .route('/', emailConfirmationRouter)
+    .route('/', historyRouter)
     .route('/', usersRouter)
     .route('/', configurationRouter)
     .route('/', catalogRouter)

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { INSIGHTS_JOB_SECONDS, snapshotAndPrune } from '../insights/retention.ts';
 import { dropExpiredCounters } from '../http/rate-limit.ts';
+import { refreshAnswerTimes } from '../history/history.service.ts';
 import { SWEEP_EVERY_SECONDS, sweepOrphanImages } from '../images/sweep.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { fcmSender, readServiceAccount } from '../push/fcm.ts';
@@ -46,6 +47,7 @@ export function jobsFor(deps: Deps): Job[] {
       run: () => runAlerts(deps),
     },
     { name: 'rate-limits', everySeconds: 3600, run: () => dropExpiredCounters(deps.db) },
+    { name: 'answer-times', everySeconds: 3600, run: () => refreshAnswerTimes(deps.db) },
     {
       name: 'image-sweep',
       everySeconds: SWEEP_EVERY_SECONDS,

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { listingTypeIds } from '#shared/promotion.ts';
+import { mileageReadings } from '../../server/db/schema/index.ts';
 import type { TestContext } from '../support/context.ts';
 import { listingPayload } from '../support/listings.ts';
 import type { World } from './world.ts';
@@ -72,6 +74,8 @@ export const matrix: Record<string, Entry> = {
   'POST /api/user/password/forgot/update': open(),
   'GET /api/user/all': admin,
   'GET /api/user/info/{id}': open(id((o) => o.userId)),
+  'GET /api/user/facts/{id}': open(id((o) => o.userId)),
+  'PUT /api/user/verify/{id}': admin,
   'GET /api/user/balance/{id}': owned(
     403,
     id((o) => o.userId),
@@ -162,6 +166,18 @@ export const matrix: Record<string, Entry> = {
     403,
     id((o) => o.car),
   ),
+  'DELETE /api/car/sold/{id}': owned(
+    403,
+    id((o) => o.car),
+  ),
+  'GET /api/car/history/{id}': open(id((o) => o.car)),
+  'PUT /api/car/mileage/note/{id}': owned(403, async (w, ctx) => {
+    const [reading] = await ctx.db
+      .select({ id: mileageReadings.id })
+      .from(mileageReadings)
+      .where(eq(mileageReadings.listingId, w.own.car));
+    return { params: { id: reading?.id ?? 0 }, body: { note: 'Cluster replaced' } };
+  }),
   'DELETE /api/car/request/remove/{id}': owned(
     403,
     id((o) => o.request),
