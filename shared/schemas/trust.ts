@@ -40,6 +40,7 @@ export const rollbackSchema = z.object({
   /** When the highest was recorded. */
   readAt: z.string(),
 });
+export type Rollback = z.infer<typeof rollbackSchema>;
 
 /** What the trust checks found when a listing was last submitted; stored with the listing. */
 export const reviewFlagsSchema = z.object({
