@@ -28,6 +28,7 @@ import { documentApi } from './http/openapi.ts';
 import { validationHook } from './http/validation.ts';
 import { historyRouter } from './history/index.ts';
 import { insightsRouter } from './insights/index.ts';
+import { recentRouter } from './recent/index.ts';
 import { imagesRouter } from './images/images.routes.ts';
 import { observe } from './ops/metrics.ts';
 import { listingsRouter, moderationRouter } from './listings/index.ts';
@@ -83,6 +84,7 @@ export function createApp(deps: Deps) {
     .route('/', authRouter)
     .route('/', emailConfirmationRouter)
     .route('/', historyRouter)
+    .route('/', recentRouter)
     .route('/', usersRouter)
     .route('/', configurationRouter)
     .route('/', catalogRouter)

@@ -76,6 +76,8 @@ export const matrix: Record<string, Entry> = {
   'GET /api/user/info/{id}': open(id((o) => o.userId)),
   'GET /api/user/facts/{id}': open(id((o) => o.userId)),
   'PUT /api/user/verify/{id}': admin,
+  'GET /api/user/recently-viewed': self(),
+  'PUT /api/user/recently-viewed/{id}': self(id((o) => o.car)),
   'GET /api/user/balance/{id}': owned(
     403,
     id((o) => o.userId),

@@ -22,14 +22,24 @@ CREATE TABLE "mileage_readings" (
 	CONSTRAINT "mileage_readings_source_check" CHECK ("mileage_readings"."source" in ('LISTING', 'EDIT'))
 );
 --> statement-breakpoint
+CREATE TABLE "recently_viewed" (
+	"user_id" integer NOT NULL,
+	"listing_id" integer NOT NULL,
+	"viewed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "recently_viewed_user_id_listing_id_pk" PRIMARY KEY("user_id","listing_id")
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "registration_verified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "answer_minutes" integer;--> statement-breakpoint
 ALTER TABLE "listing_records" ADD CONSTRAINT "listing_records_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mileage_readings" ADD CONSTRAINT "mileage_readings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recently_viewed" ADD CONSTRAINT "recently_viewed_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recently_viewed" ADD CONSTRAINT "recently_viewed_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "listing_records_chassis_idx" ON "listing_records" USING btree ("chassis");--> statement-breakpoint
 CREATE INDEX "listing_records_user_idx" ON "listing_records" USING btree ("user_id","outcome");--> statement-breakpoint
 CREATE INDEX "mileage_readings_chassis_idx" ON "mileage_readings" USING btree ("chassis","read_at","id");--> statement-breakpoint
 CREATE INDEX "mileage_readings_listing_idx" ON "mileage_readings" USING btree ("listing_id","id");--> statement-breakpoint
+CREATE INDEX "recently_viewed_user_idx" ON "recently_viewed" USING btree ("user_id","viewed_at" DESC NULLS LAST);--> statement-breakpoint
 -- hand-written below
 -- The history of cars and sellers, written by the database whatever the path (approval, an
 -- approved edit, a seed): a listing's record when it first goes live, its mileage then and each

@@ -7,3 +7,4 @@ export * from './users.ts';
 export * from './saved-searches.ts';
 export * from './prices.ts';
 export * from './history.ts';
+export * from './recently-viewed.ts';
