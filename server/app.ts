@@ -29,6 +29,7 @@ import { validationHook } from './http/validation.ts';
 import { historyRouter } from './history/index.ts';
 import { insightsRouter } from './insights/index.ts';
 import { recentRouter } from './recent/index.ts';
+import { reviewsRouter } from './reviews/index.ts';
 import { imagesRouter } from './images/images.routes.ts';
 import { observe } from './ops/metrics.ts';
 import { listingsRouter, moderationRouter } from './listings/index.ts';
@@ -85,6 +86,7 @@ export function createApp(deps: Deps) {
     .route('/', emailConfirmationRouter)
     .route('/', historyRouter)
     .route('/', recentRouter)
+    .route('/', reviewsRouter)
     .route('/', usersRouter)
     .route('/', configurationRouter)
     .route('/', catalogRouter)

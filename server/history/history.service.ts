@@ -13,6 +13,7 @@ import { listingRecords, listings, mileageReadings, users } from '../db/schema/i
 import type { Caller } from '../http/env.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { LISTING_NOT_FOUND } from '../listings/details.ts';
+import { ratingOf } from '../reviews/reviews.service.ts';
 import { carChassis } from '../trust/flags.ts';
 
 /**
@@ -108,6 +109,7 @@ export async function sellerFacts(db: Db, userId: number): Promise<SellerFacts> 
     soldCount: sold?.n ?? 0,
     answerMinutes: user.answerMinutes,
     verified: user.roleId === roles.company && user.registrationVerifiedAt !== null,
+    rating: user.roleId === roles.company ? await ratingOf(db, userId) : null,
   };
 }
 

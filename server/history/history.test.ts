@@ -216,6 +216,7 @@ describe('seller facts', () => {
       soldCount: 1,
       answerMinutes: null,
       verified: false,
+      rating: null,
     });
     expect(kept).toBeGreaterThan(0);
     // Only its owner marks a car sold.

@@ -1,3 +1,4 @@
+import { ratingSummarySchema } from './review.ts';
 import { z } from './zod.ts';
 
 /** What became of a listing of the car: still live, taken down, or sold through Spotted. */
@@ -69,6 +70,8 @@ export const sellerFactsSchema = z
     answerMinutes: z.number().int().nullable(),
     /** A company whose registration (C or VAT number) an admin checked. */
     verified: z.boolean(),
+    /** A company's rating by buyers (last 12 months); null for a private seller. */
+    rating: ratingSummarySchema.nullable(),
   })
   .meta({ id: 'SellerFacts' });
 export type SellerFacts = z.infer<typeof sellerFactsSchema>;

@@ -77,6 +77,13 @@ export const matrix: Record<string, Entry> = {
   'GET /api/user/facts/{id}': open(id((o) => o.userId)),
   'PUT /api/user/verify/{id}': admin,
   'GET /api/user/recently-viewed': self(),
+  'GET /api/reviews/dealer/{id}': open(),
+  'GET /api/review/eligible/{id}': self(id((o) => o.car)),
+  'POST /api/review/add': self(),
+  'PUT /api/review/answer/{id}': self(),
+  'POST /api/review/report/{id}': self(),
+  'DELETE /api/review/{id}': admin,
+  'PUT /api/review/restore/{id}': admin,
   'PUT /api/user/recently-viewed/{id}': self(id((o) => o.car)),
   'GET /api/user/balance/{id}': owned(
     403,

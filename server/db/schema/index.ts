@@ -8,3 +8,4 @@ export * from './saved-searches.ts';
 export * from './prices.ts';
 export * from './history.ts';
 export * from './recently-viewed.ts';
+export * from './reviews.ts';
