@@ -6,6 +6,7 @@ import { searchSchema } from '#shared/schemas/listing-search.ts';
 import type { Deps } from '../deps.ts';
 import { listingTimeline, sellerFacts } from '../history/history.service.ts';
 import { liveListingPage } from '../listings/details.ts';
+import { dealerReviewsOf } from '../reviews/reviews.service.ts';
 import { homeList, searchList, sellerList } from '../listings/public-lists.ts';
 import { liveListingDates } from '../listings/listings.queries.ts';
 import { unsubscribe } from '../saved-searches/saved-searches.service.ts';
@@ -37,6 +38,7 @@ export function pageData(deps: Deps): PageData {
     listing: (id) => liveListingPage(deps, id),
     mileage: (id) => listingTimeline(deps.db, id),
     sellerFacts: (id) => sellerFacts(deps.db, id),
+    dealerReviews: (id) => dealerReviewsOf(deps.db, id),
     seller: async (id) => {
       try {
         const [seller, cars] = await Promise.all([

@@ -36,9 +36,16 @@ export function answerText(minutes: number | null) {
   return `Usually answers within ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
+/** '★ 4.5 from 12 reviews (last 12 months)'; null without reviews. */
+export const ratingText = (rating: SellerFacts['rating']) =>
+  rating && rating.count > 0 && rating.average !== null
+    ? `★ ${rating.average.toFixed(1)} from ${number(rating.count)} ${rating.count === 1 ? 'review' : 'reviews'} (last 12 months)`
+    : null;
+
 /** The facts a seller panel lists, in order, without the empty ones. */
 export const factLines = (facts: SellerFacts) =>
   [
+    ratingText(facts.rating),
     memberSince(facts.memberSince),
     soldText(facts.soldCount),
     answerText(facts.answerMinutes),
