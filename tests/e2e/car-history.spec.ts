@@ -84,7 +84,7 @@ test(
     await expect(tray).toBeVisible();
 
     await page.goto(`/car/${newer}`);
-    const toggle = page.getByRole('button', { name: 'Compare Toyota Yaris Compared newer' });
+    const toggle = page.getByRole('button', { name: 'Compare this car' });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('link', { name: 'Compare 2 cars' }).click();
