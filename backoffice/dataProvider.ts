@@ -80,6 +80,8 @@
  *   eraseUser(id, reason)     POST user/remove/{id} {reason}   (on the owner's written request)
  *   turnaround()              GET moderation/turnaround
  *   logFacets()               GET moderation/log/facets
+ *   sellerFacts(id)           GET user/facts/{id}    (the company's verified badge among them)
+ *   verifyRegistration(id, v) PUT user/verify/{id} {verified}
  *   userDetails(id)           GET user/{id}, POST payment/transactions/{id},
  *                             POST subscription/user/{id} {filterType: null},
  *                             POST cars/listings/user/{id} {pageNumber 1, pageSize 50, stateFilter null},
@@ -125,6 +127,7 @@ import {
   type subscriptionSchema,
 } from '#shared/schemas/payment.ts';
 import type { User } from '#shared/schemas/user.ts';
+import type { SellerFacts } from '#shared/schemas/history.ts';
 import type { ReasonKind, Review, Turnaround } from '#shared/schemas/trust.ts';
 import { api as defaultApi } from './httpClient.ts';
 
@@ -168,6 +171,8 @@ export interface AdminDataProvider extends DataProvider {
   review(id: Identifier): Promise<Review>;
   turnaround(): Promise<Turnaround>;
   logFacets(): Promise<{ admins: { id: number; email: string }[]; actions: string[] }>;
+  sellerFacts(id: Identifier): Promise<SellerFacts>;
+  verifyRegistration(id: Identifier, verified: boolean): Promise<Done>;
 }
 
 type Data = Record<string, unknown>;
@@ -624,6 +629,9 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
       call((r) => r.user.remove[':id'].$post({ ...byId(id), json: { reason } })),
     turnaround: () => send((r) => r.moderation.turnaround.$get()),
     logFacets: () => send((r) => r.moderation.log.facets.$get()),
+    sellerFacts: (id) => send((r) => r.user.facts[':id'].$get(byId(id))),
+    verifyRegistration: (id, verified) =>
+      call((r) => r.user.verify[':id'].$put({ ...byId(id), json: { verified } })),
     userDetails: async (id) => {
       const user = await send((r) => r.user[':id'].$get(byId(id)));
       const part = async <T>(load: Promise<T>, what: string): Promise<T | null> => {

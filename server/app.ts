@@ -27,7 +27,10 @@ import type { Deps } from './deps.ts';
 import { onError, onNotFound } from './http/on-error.ts';
 import { documentApi } from './http/openapi.ts';
 import { validationHook } from './http/validation.ts';
+import { historyRouter } from './history/index.ts';
 import { insightsRouter } from './insights/index.ts';
+import { recentRouter } from './recent/index.ts';
+import { reviewsRouter } from './reviews/index.ts';
 import { imagesRouter } from './images/images.routes.ts';
 import { observe } from './ops/metrics.ts';
 import { listingsRouter, moderationRouter } from './listings/index.ts';
@@ -83,6 +86,9 @@ export function createApp(deps: Deps) {
     .route('/', authRouter)
     .route('/', emailConfirmationRouter)
     .route('/', privacyRouter)
+    .route('/', historyRouter)
+    .route('/', recentRouter)
+    .route('/', reviewsRouter)
     .route('/', usersRouter)
     .route('/', configurationRouter)
     .route('/', catalogRouter)

@@ -1,4 +1,6 @@
 import type { Enumerables, Named } from './schemas/catalog.ts';
+import type { MileageTimeline, SellerFacts } from './schemas/history.ts';
+import type { DealerReview, RatingSummary } from './schemas/review.ts';
 import type { PublicConfiguration } from './schemas/configuration.ts';
 import type { CarDetail, CarPage, HomePage } from './schemas/listing-display.ts';
 import type { SearchRequest } from './schemas/listing-search.ts';
@@ -39,6 +41,12 @@ export interface PageData {
   search(request: SearchRequest): Promise<CarPage>;
   /** A live listing as everyone sees it, without counting a view; null when there is none. */
   listing(id: number): Promise<CarDetail | null>;
+  /** A live listing's mileage timeline, as `GET car/history/{id}` answers it. */
+  mileage(listingId: number): Promise<MileageTimeline | null>;
+  /** What a listing or seller page tells of the seller, as `GET user/facts/{id}` answers it. */
+  sellerFacts(userId: number): Promise<SellerFacts>;
+  /** A company's rating and reviews, as `GET reviews/dealer/{id}` answers it. */
+  dealerReviews(dealerId: number): Promise<{ summary: RatingSummary; reviews: DealerReview[] }>;
   /** A seller with a live listing and the first page of those listings; null for anyone else. */
   seller(id: number): Promise<{ seller: Seller; cars: CarPage } | null>;
   /** Every live listing's id and date, newest first, for the sitemap. */

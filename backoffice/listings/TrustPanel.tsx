@@ -17,6 +17,7 @@ import { dateTime } from '#shared/format.ts';
 import type { AuditEntry, Duplicate, Review, ScamKind, ScamMatch } from '#shared/schemas/trust.ts';
 import type { AdminDataProvider } from '../dataProvider.ts';
 import { usePanelPath } from '../common/panelPaths.ts';
+import { MileagePanel } from './MileagePanel.tsx';
 
 const kindLabels: Record<ScamKind, string> = {
   phone: 'Phone number',
@@ -49,7 +50,7 @@ export function TrustPanel({
     };
   }, [dataProvider, id]);
   if (!data) return null;
-  const { flags, hiddenAt, history } = data;
+  const { flags, hiddenAt, history, mileage } = data;
   return (
     <Stack spacing={2} sx={{ mb: 2 }}>
       {hiddenAt && (
@@ -62,6 +63,7 @@ export function TrustPanel({
         <DuplicateAlert key={duplicate.listingId} duplicate={duplicate} />
       ))}
       {flags && flags.scam.length > 0 && <ScamAlert matches={flags.scam} texts={texts} />}
+      <MileagePanel rollback={flags?.rollback} timeline={mileage} />
       <History entries={history} />
     </Stack>
   );

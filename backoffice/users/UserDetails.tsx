@@ -8,8 +8,10 @@ import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { failureMessage } from '../common/useAdminAction.tsx';
 import type { AdminDataProvider, UserDetails as Details } from '../dataProvider.ts';
+import { roles } from '#shared/limits.ts';
 import { texts } from '../texts.ts';
 import { EraseUserDialog } from './EraseUserDialog.tsx';
+import { RegistrationCheck } from './RegistrationCheck.tsx';
 import {
   BalanceTab,
   GeneralTab,
@@ -96,6 +98,9 @@ export function UserDetails() {
             aria-labelledby={`user-tab-${tab}`}
             sx={{ p: { xs: 2, md: 3 } }}
           >
+            {tab === 0 && details.user.role === roles.company && (
+              <RegistrationCheck userId={details.user.id} />
+            )}
             {tab === 0 && <GeneralTab user={details.user} />}
             {tab === 1 && <TransactionsTab transactions={details.transactions} />}
             {tab === 2 && <SubscriptionsTab subscriptions={details.subscriptions} />}

@@ -1,3 +1,4 @@
+import { rememberLoginAddress } from '../reviews/reviews.service.ts';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
@@ -128,6 +129,7 @@ export async function login(deps: Deps, input: z.output<typeof loginSchema>, ip:
   if (!user || !valid) throw unauthorized(messages.login.invalidCredentials);
   await attempt.undo();
   await forget(deps.db, pair);
+  await rememberLoginAddress(deps.db, user.id, ip);
   return afterPassword(deps, user);
 }
 

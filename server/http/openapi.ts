@@ -75,6 +75,9 @@ export const tagDescriptions = {
   Conversations:
     'Buyers and sellers message each other about a listing; every route answers only the two ' +
     'parties (others get 404). Administrators read a conversation only through its report.',
+  Reviews:
+    'Verified dealer reviews: a buyer who messaged a dealer about a car rates it once per car; ' +
+    'the dealer answers once; reports hide a review until an administrator decides.',
   Insights:
     'Seller insights: the beacons that count impressions, contact reveals and shares, and ' +
     'the statistics of a listing, a seller and (administrators) the whole site.',

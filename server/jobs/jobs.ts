@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { INSIGHTS_JOB_SECONDS, snapshotAndPrune } from '../insights/retention.ts';
 import { dropExpiredCounters } from '../http/rate-limit.ts';
+import { refreshAnswerTimes } from '../history/history.service.ts';
 import { SWEEP_EVERY_SECONDS, sweepOrphanImages } from '../images/sweep.ts';
 import { deliverQueuedMail } from '../mail/queue.ts';
 import { expireExports, prepareExports } from '../privacy/export.ts';
@@ -52,6 +53,7 @@ export function jobsFor(deps: Deps): Job[] {
       run: async () => (await prepareExports(deps)) + (await expireExports(deps)),
     },
     { name: 'rate-limits', everySeconds: 3600, run: () => dropExpiredCounters(deps.db) },
+    { name: 'answer-times', everySeconds: 3600, run: () => refreshAnswerTimes(deps.db) },
     {
       name: 'image-sweep',
       everySeconds: SWEEP_EVERY_SECONDS,

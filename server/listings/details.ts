@@ -1,3 +1,4 @@
+import { maskChassis } from '#shared/schemas/history.ts';
 import { differenceInDays } from 'date-fns/differenceInDays';
 import { and, eq, sql } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
@@ -246,7 +247,10 @@ async function everyonesDetail(
     row?.(read?.row);
     if (!read || !isLiveRow(read.row)) return null;
     keep(deps, read.row, read.detail.views);
-    return { value: read.detail, tags: detailTags(read.detail) };
+    // The public sees a chassis number masked: enough to match a logbook, not to clone a car.
+    const { chassisNumber } = read.detail;
+    const value = { ...read.detail, chassisNumber: chassisNumber && maskChassis(chassisNumber) };
+    return { value, tags: detailTags(read.detail) };
   });
 }
 

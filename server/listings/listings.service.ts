@@ -6,7 +6,13 @@ import { listingFieldEntries } from '#shared/schemas/listing-fields.ts';
 import { type ListingPayload } from '#shared/schemas/listing-payload.ts';
 import type { z } from '#shared/schemas/zod.ts';
 import type { Db } from '../db/client.ts';
-import { listingEquipment, listingImages, listings, listingSafety } from '../db/schema/index.ts';
+import {
+  listingEquipment,
+  listingImages,
+  listingRecords,
+  listings,
+  listingSafety,
+} from '../db/schema/index.ts';
 import type { Caller } from '../http/env.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -228,8 +234,11 @@ export async function editRequest(
   return { id: row.id };
 }
 
-/** DELETE car/remove/{id}: the owner takes a live listing down for good (with any pending edit). */
-export async function removeListing(deps: Deps, caller: Caller, id: number) {
+/**
+ * DELETE car/remove/{id}: the owner takes a live listing down for good (with any pending edit);
+ * `sold` marks its record as sold through Spotted (the history trigger marks it withdrawn else).
+ */
+export async function removeListing(deps: Deps, caller: Caller, id: number, sold = false) {
   const row = await findListing(deps.db, id);
   assertOwner(row, caller);
   if (row.originalId !== null || REQUEST_STATES.includes(row.state)) {
@@ -241,6 +250,12 @@ export async function removeListing(deps: Deps, caller: Caller, id: number) {
     .where(eq(listings.originalId, id));
   const keys = await photoKeys(deps.db, [id, ...edits.map((e) => e.id)]);
   await deps.db.transaction(async (tx) => {
+    if (sold) {
+      await tx
+        .update(listingRecords)
+        .set({ outcome: 'SOLD' })
+        .where(eq(listingRecords.listingId, id));
+    }
     await tx.delete(listings).where(eq(listings.originalId, id));
     // A removal of the same listing at the same time came first: this one removes nothing.
     const removed = await tx

@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Duplicate, ReviewFlags } from '#shared/schemas/trust.ts';
 import type { Db } from '../db/client.ts';
-import { listingImages, listings, photoBand } from '../db/schema/index.ts';
+import { listingImages, listings, mileageReadings, photoBand } from '../db/schema/index.ts';
 import { photoUrl } from '../listings/photos.ts';
 import { hamming, nearBandValues, photoDuplicates, SAME_PHOTO_DISTANCE } from './phash.ts';
 import { scanText } from './scam.ts';
@@ -21,6 +21,29 @@ export const normaliseChassis = (value: string | null) =>
 
 /** Shorter numbers ('n/a', '-', a plate) are not a car's identity. */
 const CHASSIS_MIN = 6;
+
+/** The normalised chassis number a car is known by, or null when it has none to know it by. */
+export function carChassis(value: string | null) {
+  const chassis = normaliseChassis(value);
+  return chassis.length >= CHASSIS_MIN ? chassis : null;
+}
+
+/**
+ * The highest mileage recorded for the car (server/history), when `mileage` is lower: a possible
+ * rollback for the review screen. Null otherwise.
+ */
+async function rollbackOf(tx: Db, chassis: string | null, mileage: number) {
+  if (!chassis) return null;
+  const [highest] = await tx
+    .select({ mileage: mileageReadings.mileage, readAt: mileageReadings.readAt })
+    .from(mileageReadings)
+    .where(eq(mileageReadings.chassis, chassis))
+    .orderBy(desc(mileageReadings.mileage))
+    .limit(1);
+  return highest && highest.mileage > mileage
+    ? { mileage, highest: highest.mileage, readAt: highest.readAt.toISOString() }
+    : null;
+}
 
 /** What the review screen names of a listing another one may copy. */
 const matchedListing = {
@@ -104,7 +127,7 @@ async function nearPairs(tx: Db, listingId: number, userId: number) {
 /**
  * Runs the trust checks on a listing as just submitted (in its transaction): other users' live
  * and pending listings with the same chassis number or a photo within a few bits of one of its
- * photos, and scam patterns in its texts. The findings are stored with it for the review screen.
+ * photos, scam patterns in its texts, and a mileage lower than one recorded for the car before. The findings are stored with it for the review screen.
  */
 export async function flagListing(tx: Db, listingId: number): Promise<ReviewFlags | null> {
   const [row] = await tx
@@ -113,6 +136,7 @@ export async function flagListing(tx: Db, listingId: number): Promise<ReviewFlag
       title: listings.title,
       description: listings.description,
       chassis: listings.chassisNumber,
+      mileage: listings.millage,
     })
     .from(listings)
     .where(eq(listings.id, listingId));
@@ -156,8 +180,11 @@ export async function flagListing(tx: Db, listingId: number): Promise<ReviewFlag
   }
 
   const scam = scanText({ title: row.title, description: row.description });
+  const rollback = await rollbackOf(tx, carChassis(row.chassis), row.mileage);
   const flags =
-    duplicates.size || scam.length ? { duplicates: [...duplicates.values()], scam } : null;
+    duplicates.size || scam.length || rollback
+      ? { duplicates: [...duplicates.values()], scam, rollback }
+      : null;
   await tx.update(listings).set({ reviewFlags: flags }).where(eq(listings.id, listingId));
   return flags;
 }

@@ -13,6 +13,8 @@ import { auditLog, listings, reasonTemplates, users } from '../db/schema/index.t
 import type { Caller } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
 import { LISTING_NOT_FOUND } from '../listings/details.ts';
+import { timelineOf } from '../history/history.service.ts';
+import { carChassis } from './flags.ts';
 import { startOfMaltaDay } from './turnaround.ts';
 
 const entryColumns = {
@@ -53,10 +55,13 @@ export async function reviewOf(db: Db, id: number): Promise<Review> {
       originalId: listings.originalId,
       flags: listings.reviewFlags,
       hiddenAt: listings.hiddenAt,
+      userId: listings.userId,
+      chassisNumber: listings.chassisNumber,
     })
     .from(listings)
     .where(eq(listings.id, id));
   if (!row) throw notFound(LISTING_NOT_FOUND);
+  const chassis = carChassis(row.chassisNumber);
   const listingId = row.originalId ?? id;
   const [original] = row.originalId
     ? await db
@@ -72,6 +77,7 @@ export async function reviewOf(db: Db, id: number): Promise<Review> {
     flags: row.flags ?? null,
     hiddenAt: original?.hiddenAt?.toISOString() ?? null,
     history: history.map(toEntry),
+    mileage: chassis ? await timelineOf(db, chassis, { id: listingId, userId: row.userId }) : null,
   };
 }
 

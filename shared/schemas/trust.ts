@@ -1,5 +1,6 @@
 import { bounds } from '../limits.ts';
 import { listPageSchema, LIST_PAGE_MAX } from './list.ts';
+import { mileageTimelineSchema } from './history.ts';
 import { z } from './zod.ts';
 
 /** What kind of text a scam pattern found (server/trust/scam.ts). */
@@ -32,10 +33,21 @@ export const duplicateSchema = z.object({
 });
 export type Duplicate = z.infer<typeof duplicateSchema>;
 
+/** A mileage entered lower than the highest recorded for the same chassis number before. */
+export const rollbackSchema = z.object({
+  mileage: z.number().int(),
+  highest: z.number().int(),
+  /** When the highest was recorded. */
+  readAt: z.string(),
+});
+export type Rollback = z.infer<typeof rollbackSchema>;
+
 /** What the trust checks found when a listing was last submitted; stored with the listing. */
 export const reviewFlagsSchema = z.object({
   duplicates: z.array(duplicateSchema),
   scam: z.array(scamMatchSchema),
+  /** Optional: stored findings may lack it. */
+  rollback: rollbackSchema.nullish(),
 });
 export type ReviewFlags = z.infer<typeof reviewFlagsSchema>;
 
@@ -59,6 +71,8 @@ export const reviewSchema = z.object({
   /** When enough people reported it to hide it from search; null when it is not hidden. */
   hiddenAt: z.string().nullable(),
   history: z.array(auditEntrySchema),
+  /** The car's mileage timeline (by its chassis number); null without one. */
+  mileage: mileageTimelineSchema.nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { listingTypeIds } from '#shared/promotion.ts';
+import { mileageReadings } from '../../server/db/schema/index.ts';
 import type { TestContext } from '../support/context.ts';
 import { listingPayload } from '../support/listings.ts';
 import type { World } from './world.ts';
@@ -72,6 +74,17 @@ export const matrix: Record<string, Entry> = {
   'POST /api/user/password/forgot/update': open(),
   'GET /api/user/all': admin,
   'GET /api/user/info/{id}': open(id((o) => o.userId)),
+  'GET /api/user/facts/{id}': open(id((o) => o.userId)),
+  'PUT /api/user/verify/{id}': admin,
+  'GET /api/user/recently-viewed': self(),
+  'GET /api/reviews/dealer/{id}': open(),
+  'GET /api/review/eligible/{id}': self(id((o) => o.car)),
+  'POST /api/review/add': self(),
+  'PUT /api/review/answer/{id}': self(),
+  'POST /api/review/report/{id}': self(),
+  'DELETE /api/review/{id}': admin,
+  'PUT /api/review/restore/{id}': admin,
+  'PUT /api/user/recently-viewed/{id}': self(id((o) => o.car)),
   'GET /api/user/balance/{id}': owned(
     403,
     id((o) => o.userId),
@@ -162,6 +175,18 @@ export const matrix: Record<string, Entry> = {
     403,
     id((o) => o.car),
   ),
+  'DELETE /api/car/sold/{id}': owned(
+    403,
+    id((o) => o.car),
+  ),
+  'GET /api/car/history/{id}': open(id((o) => o.car)),
+  'PUT /api/car/mileage/note/{id}': owned(403, async (w, ctx) => {
+    const [reading] = await ctx.db
+      .select({ id: mileageReadings.id })
+      .from(mileageReadings)
+      .where(eq(mileageReadings.listingId, w.own.car));
+    return { params: { id: reading?.id ?? 0 }, body: { note: 'Cluster replaced' } };
+  }),
   'DELETE /api/car/request/remove/{id}': owned(
     403,
     id((o) => o.request),

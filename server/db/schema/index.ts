@@ -7,3 +7,6 @@ export * from './users.ts';
 export * from './saved-searches.ts';
 export * from './prices.ts';
 export * from './privacy.ts';
+export * from './history.ts';
+export * from './recently-viewed.ts';
+export * from './reviews.ts';

@@ -51,6 +51,16 @@ export const users = pgTable(
     firebaseToken: text(),
     /** When the owner opened the confirmation link of the address; null until then (no alert or message e-mails). */
     emailConfirmedAt: timestamp({ withTimezone: true }),
+    /**
+     * When an admin checked a company's registration (its C or VAT number); cleared by a trigger
+     * when either number changes. Null: not checked.
+     */
+    registrationVerifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * The median minutes this user took to answer a buyer's first message (server/history's
+     * seller facts job); null without answers to count.
+     */
+    answerMinutes: integer(),
     balance: integer().notNull().default(0),
     deletedAt: timestamp({ withTimezone: true }),
     ...timestamps,

@@ -25,6 +25,8 @@ import '../wallet/account.css';
 import './my-listings.css';
 
 const m = messages.myListings;
+const soldConfirm =
+  'Was this car sold through Spotted? The listing is taken down and counts as sold on your seller page.';
 
 // The statistics table loads after the list: the list is what most visits are for.
 const SellerOverview = lazy(() => import('../insights/SellerOverview.tsx'));
@@ -100,6 +102,17 @@ export default function MyListings({ initialPage = 1, initialState = null }: Pro
     if (res.code === 0) void reload();
   }
 
+  /** Takes a live listing down as sold through Spotted (it counts on the seller's pages). */
+  async function sold(car: CarCard) {
+    if (!(await confirm(soldConfirm))) return;
+    const res = await withProgress(
+      m.removing,
+      () => api.call((r) => r.car.sold[':id'].$delete({ param: { id: String(car.id) } })),
+      messages.listing.removed,
+    );
+    if (res.code === 0) void reload();
+  }
+
   const header = (
     <SectionHeader title="My listings">
       {session && load.state !== 'unauthorized' && (
@@ -144,6 +157,9 @@ export default function MyListings({ initialPage = 1, initialState = null }: Pro
                 ? []
                 : [{ label: 'Statistics', href: `/my-listings/${car.id}` }]),
               { label: 'Edit', href: editHref(car) },
+              ...(isRequest(car.state)
+                ? []
+                : [{ label: 'Sold through Spotted', onSelect: () => void sold(car) }]),
               { label: 'Delete', onSelect: () => void remove(car), danger: true },
             ];
             return (

@@ -1,0 +1,77 @@
+import { bounds } from '../limits.ts';
+import { z } from './zod.ts';
+
+/** Days after a buyer's first message before they may review the dealer. */
+export const REVIEW_AFTER_DAYS = 3;
+/** Reports of this many accounts hide a review until an admin decides. */
+export const REVIEW_REPORTS_TO_HIDE = 3;
+export const REVIEW_TEXT_MAX = 500;
+
+const reviewText = (what: string) =>
+  z
+    .string({ error: `Please write ${what}` })
+    .trim()
+    .min(1, `Please write ${what}`)
+    .max(REVIEW_TEXT_MAX, `The text can have at most ${REVIEW_TEXT_MAX} characters`);
+
+export const reviewInputSchema = z.object({
+  carId: z.number({ error: 'Choose the car' }).int().positive().max(bounds.id),
+  rating: z
+    .number({ error: 'Rate the dealer from 1 to 5' })
+    .int('Rate the dealer from 1 to 5')
+    .min(1, 'Rate the dealer from 1 to 5')
+    .max(5, 'Rate the dealer from 1 to 5'),
+  text: reviewText('a few words'),
+});
+
+export const reviewAnswerSchema = z.object({ text: reviewText('your answer') });
+export const reviewReportSchema = z.object({ reason: reviewText('why you report it') });
+
+export const reviewSchema = z
+  .object({
+    id: z.number().int(),
+    rating: z.number().int(),
+    text: z.string(),
+    /** The reviewer's first name and initial. */
+    reviewer: z.string(),
+    carTitle: z.string(),
+    createdAt: z.string(),
+    answer: z.string().nullable(),
+    answeredAt: z.string().nullable(),
+  })
+  .meta({ id: 'DealerReview' });
+export type DealerReview = z.infer<typeof reviewSchema>;
+
+/** The last 12 months' visible reviews: their mean (one decimal) and number. */
+export const ratingSummarySchema = z
+  .object({ average: z.number().nullable(), count: z.number().int() })
+  .meta({ id: 'RatingSummary' });
+export type RatingSummary = z.infer<typeof ratingSummarySchema>;
+
+export const dealerReviewsSchema = z.object({
+  summary: ratingSummarySchema,
+  reviews: z.array(reviewSchema),
+});
+
+/** Whether the caller may review the dealer about a car, and why not. */
+export const reviewEligibilitySchema = z.object({
+  canReview: z.boolean(),
+  message: z.string().nullable(),
+  dealerName: z.string().nullable(),
+});
+
+export const reviewMessages = {
+  added: 'Thank you for your review',
+  answered: 'Answer saved',
+  reported: 'Review reported',
+  removed: 'Review removed',
+  restored: 'Review restored',
+  notContacted: 'You can review a dealer about a car you messaged them about',
+  tooSoon: `You can review the dealer ${REVIEW_AFTER_DAYS} days after your first message`,
+  ownAccount: "A dealer's own accounts cannot review it",
+  alreadyReviewed: 'You already reviewed the dealer about this car',
+  notFound: 'Review not found',
+  notYourDealer: 'Only the reviewed dealer can answer',
+  alreadyAnswered: 'You already answered this review',
+  alreadyReported: 'You already reported this review',
+} as const;

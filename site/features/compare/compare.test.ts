@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { ELECTRIC_FUEL_ID } from '#shared/limits.ts';
+import type { CarDetail } from '#shared/schemas/listing-display.ts';
+import { compareHref, compareRows, parseIds, toggleCompare } from './compare.ts';
+
+/** A petrol car as a listing page shows it. */
+const sample: CarDetail = {
+  id: 6,
+  userId: 2,
+  state: 'ACTIVE',
+  deniedMessage: null,
+  listingTypeId: 3,
+  typeName: 'Standard',
+  originalId: null,
+  title: '1.0 CVT, low mileage',
+  brand: 'Toyota',
+  brandId: 50,
+  model: 'Vitz',
+  modelId: 547,
+  currency: '€',
+  price: 6900,
+  views: 12,
+  isFavorite: false,
+  isTopSpotted: false,
+  images: [],
+  isFirstOwner: true,
+  isFixedPrice: false,
+  isRedPlate: false,
+  isDirectFinanceAvailable: false,
+  millage: 78000,
+  fuel: 'Petrol',
+  fuelId: 1,
+  year: 2014,
+  transmission: 'CVT',
+  driveTrain: 'Front-wheel drive (FWD)',
+  body: 'Hatchback',
+  doorNumber: '5',
+  cubics: 996,
+  batteryCapacity: 0,
+  batteryRange: 0,
+  chargerType: null,
+  power: 69,
+  emissionClass: 'Euro 5',
+  steeringWheelSide: 'Right',
+  acType: 'Manual A/C',
+  color: 'Silver',
+  registrationExpiration: '04.2027',
+  origin: 'Imported from Japan',
+  chassisNumber: null,
+  safety: [],
+  equipment: [],
+  description: 'Imported from Japan.\nVery economical.',
+  createdAt: '2026-10-15T22:49:47.419Z',
+  publishedAt: '2026-10-16T08:30:00.000Z',
+  daysListed: 3,
+  priceHistory: [{ price: 6900, date: '2026-10-16T08:30:00.000Z' }],
+  priceInsight: { band: null, estimate: null, comparables: 0, prices: [] },
+  user: {
+    id: 2,
+    role: 2,
+    firstName: 'Maria',
+    lastName: 'Borg',
+    address: '',
+    city: 'Sliema',
+    email: 'maria.borg@example.mt',
+    phone: '79123456',
+    phone2: '',
+    phone3: '21 123 456',
+    imageUrl: '/images/logo.jpg',
+  },
+  userCars: [],
+  similarCars: [],
+};
+
+describe('choosing cars to compare', () => {
+  it('adds a car while there is room, takes it out on a second tap, refuses a fourth', () => {
+    let ids: number[] = [];
+    for (const id of [4, 9, 12]) ids = toggleCompare(ids, id).ids;
+    expect(ids).toEqual([4, 9, 12]);
+    expect(toggleCompare(ids, 20)).toEqual({ ids: [4, 9, 12], full: true });
+    expect(toggleCompare(ids, 9)).toEqual({ ids: [4, 12], full: false });
+  });
+
+  it('reads the ids of the address, ignoring junk and repeats, three at most', () => {
+    expect(parseIds('3,x,3,-1,0,7,8,9')).toEqual([3, 7, 8]);
+    expect(parseIds(null)).toEqual([]);
+    expect(compareHref([3, 7])).toBe('/compare?ids=3,7');
+  });
+});
+
+describe('the comparison table', () => {
+  const petrol: CarDetail = { ...sample, id: 1, price: 9000, millage: 50_000, isFirstOwner: true };
+  const electric: CarDetail = {
+    ...sample,
+    id: 2,
+    price: 9000,
+    fuel: 'Electric',
+    fuelId: ELECTRIC_FUEL_ID,
+    batteryCapacity: 40,
+    batteryRange: 150,
+    chargerType: 'Type 2',
+    millage: 20_000,
+    isFirstOwner: false,
+    priceInsight: { ...sample.priceInsight, band: 'GREAT' },
+  };
+
+  it('shows every row side by side and marks the rows that differ', () => {
+    const rows = compareRows([petrol, electric]);
+    const row = (label: string) => rows.find((r) => r.label === label);
+    expect(row('Price')).toMatchObject({ values: ['€9,000', '€9,000'], differs: false });
+    expect(row('Price rating')?.values[1]).toBe('Great price');
+    expect(row('Mileage')).toMatchObject({ values: ['50,000 mi', '20,000 mi'], differs: true });
+    expect(row('Engine size')?.values[1]).toBe('—');
+    expect(row('Battery capacity')?.values).toEqual(['—', '40 kWh']);
+    expect(row('First owner')).toMatchObject({ values: ['Yes', 'No'], differs: true });
+  });
+});
