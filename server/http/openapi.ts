@@ -78,6 +78,9 @@ export const tagDescriptions = {
   Insights:
     'Seller insights: the beacons that count impressions, contact reveals and shares, and ' +
     'the statistics of a listing, a seller and (administrators) the whole site.',
+  'Dealer feeds':
+    'Business accounts import their whole stock from a CSV or XML file, keyed by their stock ' +
+    'numbers, with a report of every line.',
 } as const;
 export type Tag = keyof typeof tagDescriptions;
 

@@ -301,6 +301,22 @@ export const matrix: Record<string, Entry> = {
   ),
   'POST /api/saved-searches/unsubscribe': open(),
 
+  // Dealer feeds
+  'POST /api/feeds/runs': self(),
+  'GET /api/feeds/runs': self(),
+  'GET /api/feeds/runs/{id}': owned(
+    404,
+    id((o) => o.feedRun),
+  ),
+  'POST /api/feeds/runs/{id}/confirm': owned(
+    404,
+    id((o) => o.feedRun),
+  ),
+  'POST /api/feeds/runs/{id}/cancel': owned(
+    404,
+    id((o) => o.feedRun),
+  ),
+
   // Web push: a browser is forgotten only by the account it is subscribed for.
   'GET /api/push/key': open(),
   'POST /api/push/subscriptions': self(),

@@ -6,3 +6,4 @@ export * from './services.ts';
 export * from './users.ts';
 export * from './saved-searches.ts';
 export * from './prices.ts';
+export * from './feeds.ts';
