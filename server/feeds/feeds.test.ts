@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -304,5 +305,19 @@ describe('stock feed import', () => {
     expect((res.data as FeedRunDetail).report).toMatchObject([
       { line: 3, stockNumber: 'H1', outcome: 'created' },
     ]);
+  });
+
+  it('imports the sample the account area offers, every car created, and the template is its header', async () => {
+    const dealer = await signUp(ctx, 'company');
+    const sample = await readFile('public/feeds/spotted-stock-sample.csv', 'utf8');
+    const zip = await readFile('public/feeds/spotted-stock-sample-photos.zip');
+    const run = await imported(dealer.accessToken, sample, zip.toString('base64'));
+    expect(run.report.map((l) => [l.stockNumber, l.outcome, l.message])).toEqual([
+      ['SP-1001', 'created', null],
+      ['SP-1002', 'created', null],
+      ['SP-1003', 'created', null],
+    ]);
+    const template = await readFile('public/feeds/spotted-stock-template.csv', 'utf8');
+    expect(template.trim()).toBe(feedColumns.join(','));
   });
 });
