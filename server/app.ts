@@ -32,6 +32,7 @@ import { observe } from './ops/metrics.ts';
 import { listingsRouter, moderationRouter } from './listings/index.ts';
 import { savedSearchesRouter } from './saved-searches/index.ts';
 import { feedsRouter } from './feeds/index.ts';
+import { dealerRoutes } from './dealer-api/index.ts';
 import { trustRouter } from './trust/index.ts';
 import { subscriptionsRouter } from './subscriptions/index.ts';
 import { usersRouter } from './users/index.ts';
@@ -42,6 +43,8 @@ const MB = 1024 * 1024;
 const largeBodies: [RegExp, number][] = [
   [/^\/api\/cars\/(add|edit|request\/edit)\/?$/, 64 * MB],
   [/^\/api\/feeds\/runs\/?$/, 384 * MB],
+  [/^\/api\/dealer\/v1\/listings(\/\d+)?\/?$/, 64 * MB],
+  [/^\/api\/dealer\/v1\/listings\/upsert\/?$/, 16 * MB],
   [/^\/api\/(user\/register\/company|user\/update|ad\/(add|update))\/?$/, 16 * MB],
 ];
 /**
@@ -100,7 +103,8 @@ export function createApp(deps: Deps) {
     .route('/', subscriptionsRouter)
     .route('/', insightsRouter)
     .route('/', savedSearchesRouter)
-    .route('/', feedsRouter);
+    .route('/', feedsRouter)
+    .route('/', dealerRoutes);
 
   documentApi(routes, deps.config.PUBLIC_URL);
   routes.get('/docs', (c) => {

@@ -17,7 +17,7 @@ import {
 } from '../listings/listings.service.ts';
 import { photoAsBase64, type PhotoInput } from '../listings/photos.ts';
 import { log } from '../ops/log.ts';
-import { readFeedFile } from './feed-file.ts';
+import { readFeedFile, type FeedRecord } from './feed-file.ts';
 import { resolveLine, type FeedCar, type LineProblem } from './feed-lines.ts';
 import { fetchPhoto, PhotoFailure, readPhotosZip, sha256 } from './feed-photos.ts';
 
@@ -235,79 +235,108 @@ async function callerOf(db: Db, userId: number): Promise<Caller> {
   return { ...user, sessionFamily: '' };
 }
 
+/** What an import of some records came to: its report, or the safety lock's stop. */
+export type ImportResult =
+  | { status: 'done'; report: FeedReportLine[] }
+  | { status: 'awaiting_confirmation'; message: string };
+
+export interface ImportOptions {
+  /** The dealer confirmed an import the safety lock stopped. */
+  confirmed: boolean;
+  /** Cars the records do not name are withdrawn (a whole feed), or left alone (an upsert). */
+  withdrawMissing: boolean;
+}
+
 /**
- * Imports a run's file: every line is checked by the listing form's rules and written through
- * the form's services (moderation and charges as the form's), cars no longer in the file are
- * withdrawn, and a line that says what the car already says changes nothing. When the import
- * would withdraw or change more than the configured share of the dealer's live cars and the
- * dealer has not confirmed it, it stops before writing anything and waits.
+ * Imports a dealer's records: every line is checked by the listing form's rules and written
+ * through the form's services (moderation and charges as the form's), a line that says what the
+ * car already says changes nothing, and with `withdrawMissing` the cars no longer named are
+ * withdrawn. When the import would withdraw or change more than the configured share of the
+ * dealer's live cars and the dealer has not confirmed it, it stops before writing anything.
  */
+export async function importRecords(
+  deps: Deps,
+  userId: number,
+  records: FeedRecord[],
+  zip: ReadonlyMap<string, Buffer>,
+  { confirmed, withdrawMissing }: ImportOptions,
+): Promise<ImportResult> {
+  const caller = await callerOf(deps.db, userId);
+  const zipHashes = new Map([...zip].map(([name, bytes]) => [name, sha256(bytes)]));
+  const reference = await deps.referenceCache.get();
+  const items = await itemsOf(deps.db, userId);
+  const byStock = new Map(items.map((i) => [i.stockNumber, i]));
+  const seen = new Set<string>();
+  const plan: Planned[] = records.map((record) => {
+    const stock = record.values.stockNumber?.trim() ?? '';
+    const item = byStock.get(stock);
+    const resolved = resolveLine(reference, record, item ? 'edit' : 'add', zipHashes);
+    if ('problem' in resolved) return { kind: 'refused', ...resolved };
+    const { line, stockNumber, car, hash } = resolved;
+    if (seen.has(stockNumber))
+      return {
+        kind: 'refused',
+        line,
+        stockNumber,
+        problem: { field: 'stockNumber', message: feedMessages.stockNumberTwice },
+      };
+    seen.add(stockNumber);
+    if (!item) return { kind: 'create', line, stockNumber, car, hash };
+    if (item.lineHash === hash) return { kind: 'unchanged', line, stockNumber, item };
+    return { kind: 'update', line, stockNumber, car, hash, item };
+  });
+  // A refused line's car stays as it is: only cars the file no longer names are withdrawn.
+  for (const p of plan) if (p.stockNumber) seen.add(p.stockNumber);
+  const gone = withdrawMissing ? items.filter((i) => !seen.has(i.stockNumber)) : [];
+
+  const live = await liveCount(deps.db, userId);
+  const touched =
+    plan.filter((p) => p.kind === 'update' && p.item.state === 'ACTIVE').length +
+    gone.filter((i) => i.state === 'ACTIVE').length;
+  const share = deps.config.FEED_CHANGE_SHARE;
+  if (!confirmed && live > 0 && touched > live * share)
+    return {
+      status: 'awaiting_confirmation',
+      message: feedMessages.lockStopped(touched, live, share),
+    };
+
+  const limit = pLimit(LINES_AT_ONCE);
+  const lines = await Promise.all(
+    plan.map((p) =>
+      p.kind === 'refused'
+        ? report('refused', p.line, p.stockNumber, null, p.problem)
+        : p.kind === 'unchanged'
+          ? report('unchanged', p.line, p.stockNumber, p.item.listingId)
+          : limit(() => writeLine(deps, caller, p, zip)),
+    ),
+  );
+  const withdrawn = await Promise.all(
+    gone.map((item) => limit(() => withdraw(deps, caller, item))),
+  );
+  return { status: 'done', report: [...lines, ...withdrawn] };
+}
+
+/** Imports a run's file (see importRecords); the run keeps the report, or why it stopped. */
 export async function runImport(deps: Deps, runId: number, confirmed: boolean): Promise<void> {
   const [run] = await deps.db.select().from(feedRuns).where(eq(feedRuns.id, runId));
   if (!run || run.status !== 'running') return;
   const finish = (values: Partial<typeof feedRuns.$inferInsert>) =>
     deps.db.update(feedRuns).set(values).where(eq(feedRuns.id, runId));
   try {
-    const caller = await callerOf(deps.db, run.userId);
     const records = readFeedFile(run.fileName, run.content ?? '');
     const zip = run.photosZip ? readPhotosZip(run.photosZip) : new Map<string, Buffer>();
-    const zipHashes = new Map([...zip].map(([name, bytes]) => [name, sha256(bytes)]));
-    const reference = await deps.referenceCache.get();
-    const items = await itemsOf(deps.db, run.userId);
-    const byStock = new Map(items.map((i) => [i.stockNumber, i]));
-    const seen = new Set<string>();
-    const plan: Planned[] = records.map((record) => {
-      const stock = record.values.stockNumber?.trim() ?? '';
-      const item = byStock.get(stock);
-      const resolved = resolveLine(reference, record, item ? 'edit' : 'add', zipHashes);
-      if ('problem' in resolved) return { kind: 'refused', ...resolved };
-      const { line, stockNumber, car, hash } = resolved;
-      if (seen.has(stockNumber))
-        return {
-          kind: 'refused',
-          line,
-          stockNumber,
-          problem: { field: 'stockNumber', message: feedMessages.stockNumberTwice },
-        };
-      seen.add(stockNumber);
-      if (!item) return { kind: 'create', line, stockNumber, car, hash };
-      if (item.lineHash === hash) return { kind: 'unchanged', line, stockNumber, item };
-      return { kind: 'update', line, stockNumber, car, hash, item };
+    const result = await importRecords(deps, run.userId, records, zip, {
+      confirmed,
+      withdrawMissing: true,
     });
-    // A refused line's car stays as it is: only cars the file no longer names are withdrawn.
-    for (const p of plan) if (p.stockNumber) seen.add(p.stockNumber);
-    const gone = items.filter((i) => !seen.has(i.stockNumber));
-
-    const live = await liveCount(deps.db, run.userId);
-    const touched =
-      plan.filter((p) => p.kind === 'update' && p.item.state === 'ACTIVE').length +
-      gone.filter((i) => i.state === 'ACTIVE').length;
-    const share = deps.config.FEED_CHANGE_SHARE;
-    if (!confirmed && live > 0 && touched > live * share) {
-      await finish({
-        status: 'awaiting_confirmation',
-        message: feedMessages.lockStopped(touched, live, share),
-      });
+    if (result.status === 'awaiting_confirmation') {
+      await finish({ status: result.status, message: result.message });
       return;
     }
-
-    const limit = pLimit(LINES_AT_ONCE);
-    const lines = await Promise.all(
-      plan.map((p) =>
-        p.kind === 'refused'
-          ? report('refused', p.line, p.stockNumber, null, p.problem)
-          : p.kind === 'unchanged'
-            ? report('unchanged', p.line, p.stockNumber, p.item.listingId)
-            : limit(() => writeLine(deps, caller, p, zip)),
-      ),
-    );
-    const withdrawn = await Promise.all(
-      gone.map((item) => limit(() => withdraw(deps, caller, item))),
-    );
     await finish({
       status: 'done',
       message: null,
-      report: [...lines, ...withdrawn],
+      report: result.report,
       content: null,
       photosZip: null,
       finishedAt: new Date(),

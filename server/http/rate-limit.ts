@@ -47,6 +47,8 @@ export const limits = {
   /** The defaults of CONVERSATIONS_PER_HOUR and MESSAGES_PER_HOUR. */
   conversationsPerAccount: { max: 20, windowSeconds: HOUR },
   messagesPerAccount: { max: 200, windowSeconds: HOUR },
+  /** Each dealer API key's requests, whatever they are. */
+  dealerApiPerKey: { max: 300, windowSeconds: MINUTE },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof limits;

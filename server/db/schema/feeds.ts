@@ -72,3 +72,27 @@ export const feedItems = pgTable(
     check('feed_items_stock_number_length', sql`length(${t.stockNumber}) between 1 and 64`),
   ],
 );
+
+/**
+ * A dealer's key to the dealer API: only its SHA-256 is kept (the key itself is shown once), with
+ * its first characters so the account area can tell keys apart. A revoked key stays listed.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    prefix: text().notNull(),
+    keyHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_hash_key').on(t.keyHash),
+    index('api_keys_user_idx').on(t.userId, t.createdAt),
+  ],
+);
