@@ -78,6 +78,9 @@
  *   activateAd(id)            POST ad/activate {id}
  *   review(id)                GET cars/review/{id}   (duplicates, scam patterns, history)
  *   turnaround()              GET moderation/turnaround
+ *   dealerFeeds(userId)       GET feeds/dealers (the one of userId) + GET feeds/runs?userId
+ *   feedRun(id)               GET feeds/runs/{id}
+ *   pauseFeed(id, paused)     PUT feeds/dealers/{id}/pause {paused}
  *   logFacets()               GET moderation/log/facets
  *   userDetails(id)           GET user/{id}, POST payment/transactions/{id},
  *                             POST subscription/user/{id} {filterType: null},
@@ -124,10 +127,12 @@ import {
   type subscriptionSchema,
 } from '#shared/schemas/payment.ts';
 import type { User } from '#shared/schemas/user.ts';
+import type { adminFeedSchema, DealerFeed, FeedRun, FeedRunDetail } from '#shared/schemas/feed.ts';
 import type { ReasonKind, Review, Turnaround } from '#shared/schemas/trust.ts';
 import { api as defaultApi } from './httpClient.ts';
 
 export type Report = z.infer<typeof reportSchema>;
+export type AdminFeed = z.infer<typeof adminFeedSchema>;
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** A listing as the review screens load it: reported and suspended ones carry their reports. */
@@ -165,6 +170,10 @@ export interface AdminDataProvider extends DataProvider {
   review(id: Identifier): Promise<Review>;
   turnaround(): Promise<Turnaround>;
   logFacets(): Promise<{ admins: { id: number; email: string }[]; actions: string[] }>;
+  /** A dealer's scheduled feed (null when none) and newest imports. */
+  dealerFeeds(userId: Identifier): Promise<{ feed: AdminFeed | null; runs: FeedRun[] }>;
+  feedRun(id: Identifier): Promise<FeedRunDetail>;
+  pauseFeed(id: Identifier, paused: boolean): Promise<Done<DealerFeed>>;
 }
 
 type Data = Record<string, unknown>;
@@ -615,6 +624,16 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
     review: (id) => send((r) => r.cars.review[':id'].$get(byId(id))),
     turnaround: () => send((r) => r.moderation.turnaround.$get()),
     logFacets: () => send((r) => r.moderation.log.facets.$get()),
+    dealerFeeds: async (userId) => {
+      const [feeds, runs] = await Promise.all([
+        send((r) => r.feeds.dealers.$get()),
+        send((r) => r.feeds.runs.$get({ query: { userId: String(userId) } })),
+      ]);
+      return { feed: feeds.find((f) => f.userId === Number(userId)) ?? null, runs };
+    },
+    feedRun: (id) => send((r) => r.feeds.runs[':id'].$get(byId(id))),
+    pauseFeed: (id, paused) =>
+      call((r) => r.feeds.dealers[':id'].pause.$put({ ...byId(id), json: { paused } })),
     userDetails: async (id) => {
       const user = await send((r) => r.user[':id'].$get(byId(id)));
       const part = async <T>(load: Promise<T>, what: string): Promise<T | null> => {

@@ -33,13 +33,18 @@ const FETCH_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 3;
 
 /**
- * The bytes of a photo at an http(s) address, within the photo cap. Unless private addresses are
+ * The bytes of a photo at an http(s) address, within the photo cap (fetchPublic). Unless private addresses are
  * allowed, the host must be on the public internet, checked at the connection itself (the
  * lookup push uses), so no feed can make the server reach inside its own network.
  */
-export async function fetchPhoto(
+export const fetchPhoto = (url: string, privateAddresses: boolean) =>
+  fetchPublic(url, privateAddresses, MAX_IMAGE_BYTES);
+
+/** The body at an http(s) address, within `maxBytes`, from public addresses only unless allowed. */
+export async function fetchPublic(
   url: string,
   privateAddresses: boolean,
+  maxBytes: number,
   redirects = 0,
 ): Promise<{ bytes: Buffer; etag: string | null }> {
   let parsed: URL;
@@ -63,7 +68,12 @@ export async function fetchPhoto(
           response.resume();
           if (redirects >= MAX_REDIRECTS) return reject(new PhotoFailure('too many redirects'));
           return resolve(
-            fetchPhoto(new URL(location, parsed).toString(), privateAddresses, redirects + 1),
+            fetchPublic(
+              new URL(location, parsed).toString(),
+              privateAddresses,
+              maxBytes,
+              redirects + 1,
+            ),
           );
         }
         if (status !== 200) {
@@ -74,9 +84,9 @@ export async function fetchPhoto(
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_IMAGE_BYTES) {
+          if (size > maxBytes) {
             request.destroy();
-            reject(new PhotoFailure(`larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`));
+            reject(new PhotoFailure(`larger than ${maxBytes / 1024 / 1024} MB`));
           } else chunks.push(chunk);
         });
         response.on('end', () =>

@@ -20,3 +20,20 @@ export const confirm: Handler<typeof routes.confirm> = async (c) =>
 
 export const cancel: Handler<typeof routes.cancel> = async (c) =>
   ok(c, await feeds.cancelRun(c.var.deps, requireCaller(c.var), c.req.valid('param').id));
+
+export const getUrl: Handler<typeof routes.getUrl> = async (c) =>
+  ok(c, await feeds.feedOf(c.var.deps, requireCaller(c.var)));
+
+export const setUrl: Handler<typeof routes.setUrl> = async (c) =>
+  ok(c, await feeds.setFeedUrl(c.var.deps, requireCaller(c.var), c.req.valid('json').url));
+
+export const removeUrl: Handler<typeof routes.removeUrl> = async (c) => {
+  await feeds.removeFeed(c.var.deps, requireCaller(c.var));
+  return ok(c, null);
+};
+
+export const dealers: Handler<typeof routes.dealers> = async (c) =>
+  ok(c, await feeds.adminFeeds(c.var.deps));
+
+export const pause: Handler<typeof routes.pause> = async (c) =>
+  ok(c, await feeds.pauseFeed(c.var.deps, c.req.valid('param').id, c.req.valid('json').paused));

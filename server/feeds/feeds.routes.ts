@@ -1,4 +1,8 @@
 import {
+  adminFeedSchema,
+  dealerFeedSchema,
+  feedUrlSchema,
+  pauseFeedSchema,
   feedRunDetailSchema,
   feedRunIdParams,
   feedRunSchema,
@@ -6,8 +10,8 @@ import {
 } from '#shared/schemas/feed.ts';
 import { idParam } from '#shared/schemas/envelope.ts';
 import { z } from '#shared/schemas/zod.ts';
-import { requireUser } from '../auth/guard.ts';
-import { bearer, jsonBody, responses, route } from '../http/openapi.ts';
+import { requireAdmin, requireUser } from '../auth/guard.ts';
+import { bearer, idParams, jsonBody, nothing, responses, route } from '../http/openapi.ts';
 
 const tag = 'Dealer feeds';
 
@@ -81,4 +85,69 @@ export const cancel = route({
   middleware: [requireUser] as const,
   request: { params: feedRunIdParams },
   responses: responses(feedRunDetailSchema, 'The canceled run'),
+});
+
+export const getUrl = route({
+  method: 'get',
+  path: '/feeds/url',
+  tag,
+  operationId: 'getFeedUrl',
+  summary: 'Get the scheduled feed',
+  description: 'The https address Spotted fetches the stock file from, or null',
+  security: bearer,
+  middleware: [requireUser] as const,
+  responses: responses(dealerFeedSchema.nullable(), 'The feed'),
+});
+
+export const setUrl = route({
+  method: 'put',
+  path: '/feeds/url',
+  tag,
+  operationId: 'setFeedUrl',
+  summary: 'Set the scheduled feed',
+  description:
+    'An https address on the public internet; Spotted fetches it within minutes, then hourly, ' +
+    'and imports it as an upload',
+  errors: [422],
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(feedUrlSchema) },
+  responses: responses(dealerFeedSchema, 'The feed'),
+});
+
+export const removeUrl = route({
+  method: 'delete',
+  path: '/feeds/url',
+  tag,
+  operationId: 'removeFeedUrl',
+  summary: 'Stop the scheduled feed',
+  description: 'No more scheduled fetches; the cars stay as they are',
+  security: bearer,
+  middleware: [requireUser] as const,
+  responses: responses(nothing, 'Stopped'),
+});
+
+export const dealers = route({
+  method: 'get',
+  path: '/feeds/dealers',
+  tag,
+  operationId: 'listDealerFeeds',
+  summary: 'List every dealer’s feed',
+  description: 'Every scheduled feed with its dealer and newest import (administrators)',
+  security: bearer,
+  middleware: [requireAdmin] as const,
+  responses: responses(z.array(adminFeedSchema), 'The feeds'),
+});
+
+export const pause = route({
+  method: 'put',
+  path: '/feeds/dealers/{id}/pause',
+  tag,
+  operationId: 'pauseDealerFeed',
+  summary: 'Pause or resume a dealer’s feed',
+  description: 'A paused feed is not fetched until resumed (administrators)',
+  security: bearer,
+  middleware: [requireAdmin] as const,
+  request: { params: idParams, body: jsonBody(pauseFeedSchema) },
+  responses: responses(dealerFeedSchema, 'The feed'),
 });

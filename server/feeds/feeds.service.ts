@@ -1,20 +1,23 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
 import {
   feedMessages,
+  feedLimits,
   feedOutcomes,
+  type DealerFeed,
   type FeedReportLine,
   type FeedRun,
   type FeedRunDetail,
   type FeedUpload,
 } from '#shared/schemas/feed.ts';
-import { feedRuns } from '../db/schema/index.ts';
+import { dealerFeeds, feedRuns, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { publicHostProblem } from '../push/push-address.ts';
 import type { Caller } from '../http/env.ts';
 import { readFeedFile } from './feed-file.ts';
 import { runImport } from './feed-import.ts';
-import { readPhotosZip } from './feed-photos.ts';
+import { fetchPublic, readPhotosZip } from './feed-photos.ts';
 
 const RUN_NOT_FOUND = 'Import not found';
 const ALREADY_RUNNING = 'An import of your stock is already running';
@@ -135,3 +138,167 @@ export async function listRuns(deps: Deps, caller: Caller, userId: number) {
 /** GET feeds/runs/{id}: one import with its report. */
 export const runDetail = async (deps: Deps, caller: Caller, id: number) =>
   detail(await ownRun(deps, caller, id));
+
+const asFeed = (row: typeof dealerFeeds.$inferSelect): DealerFeed => ({
+  id: row.id,
+  url: row.url,
+  paused: row.paused,
+  lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
+});
+
+/** GET feeds/url: the dealer's scheduled feed, or null. */
+export async function feedOf(deps: Deps, caller: Caller) {
+  requireDealer(caller);
+  const [row] = await deps.db.select().from(dealerFeeds).where(eq(dealerFeeds.userId, caller.id));
+  return row ? asFeed(row) : null;
+}
+
+/**
+ * PUT feeds/url: an https address whose host is on the public internet (checked as push
+ * endpoints are, and again at every connection); it is fetched within the next minutes, then
+ * hourly.
+ */
+export async function setFeedUrl(deps: Deps, caller: Caller, url: string) {
+  requireDealer(caller);
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:') throw badRequest(feedMessages.feedNotHttps);
+  if (!deps.config.FEED_PRIVATE_ADDRESSES) {
+    const problem = await publicHostProblem(parsed.hostname);
+    if (problem === 'unreachable') throw unprocessable(feedMessages.feedUnreachable);
+    if (problem) throw unprocessable(feedMessages.feedNotPublic);
+  }
+  const values = { url: parsed.toString(), lastFetchedAt: null };
+  const [row] = await deps.db
+    .insert(dealerFeeds)
+    .values({ userId: caller.id, ...values })
+    .onConflictDoUpdate({ target: dealerFeeds.userId, set: values })
+    .returning();
+  if (!row) throw new Error('dealer feed upsert returned nothing');
+  return asFeed(row);
+}
+
+/** DELETE feeds/url: no more scheduled fetches (the cars stay). */
+export async function removeFeed(deps: Deps, caller: Caller) {
+  requireDealer(caller);
+  await deps.db.delete(dealerFeeds).where(eq(dealerFeeds.userId, caller.id));
+}
+
+/** How often a feed is fetched at most. */
+const FEED_EVERY = '1 hour';
+/** Feeds one job run fetches (the rest wait for the next run, or another instance's). */
+const FEEDS_PER_RUN = 5;
+
+/**
+ * Takes one due feed: not paused, not fetched within the hour. The row lock with SKIP LOCKED and
+ * the time written in the same statement let several instances share the feeds, each feed taken
+ * by one of them.
+ */
+async function claimDueFeed(deps: Deps) {
+  const due = deps.db
+    .select({ id: dealerFeeds.id })
+    .from(dealerFeeds)
+    .where(
+      and(
+        eq(dealerFeeds.paused, false),
+        sql`(${dealerFeeds.lastFetchedAt} is null or ${dealerFeeds.lastFetchedAt} < now() - ${FEED_EVERY}::interval)`,
+      ),
+    )
+    .orderBy(sql`${dealerFeeds.lastFetchedAt} nulls first`, dealerFeeds.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await deps.db
+    .update(dealerFeeds)
+    .set({ lastFetchedAt: sql`now()` })
+    .where(inArray(dealerFeeds.id, due))
+    .returning({ id: dealerFeeds.id, userId: dealerFeeds.userId, url: dealerFeeds.url });
+  return row ?? null;
+}
+
+/** The job: fetches the due feeds and imports each as an upload is imported. */
+export async function fetchDueFeeds(deps: Deps): Promise<number> {
+  let fetched = 0;
+  for (; fetched < FEEDS_PER_RUN; fetched++) {
+    const feed = await claimDueFeed(deps);
+    if (!feed) break;
+    await importFeed(deps, feed);
+  }
+  return fetched;
+}
+
+async function importFeed(deps: Deps, feed: { id: number; userId: number; url: string }) {
+  const base = { userId: feed.userId, feedId: feed.id };
+  let content: string;
+  try {
+    const answer = await fetchPublic(
+      feed.url,
+      deps.config.FEED_PRIVATE_ADDRESSES,
+      feedLimits.fileBytes,
+    );
+    content = answer.bytes.toString('utf8');
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : 'failed';
+    await deps.db.insert(feedRuns).values({
+      ...base,
+      status: 'failed',
+      fileName: feed.url,
+      message: feedMessages.feedFetchFailed(reason),
+      finishedAt: new Date(),
+    });
+    return;
+  }
+  // The file's kind by its first character: an XML feed starts with '<'.
+  const fileName = content.trimStart().startsWith('<') ? 'feed.xml' : 'feed.csv';
+  const [row] = await deps.db
+    .insert(feedRuns)
+    .values({ ...base, status: 'running', fileName, content })
+    .returning({ id: feedRuns.id })
+    .catch((err: unknown) => {
+      if (isSecondRun(err)) return [];
+      throw err;
+    });
+  if (row) await runImport(deps, row.id, false);
+}
+
+/** GET feeds/dealers: every dealer's scheduled feed with its newest run (administrators). */
+export async function adminFeeds(deps: Deps) {
+  const rows = await deps.db
+    .select({
+      feed: dealerFeeds,
+      dealer: users.firstName,
+      email: users.email,
+    })
+    .from(dealerFeeds)
+    .innerJoin(users, eq(users.id, dealerFeeds.userId))
+    .orderBy(desc(dealerFeeds.createdAt));
+  const runs = rows.length
+    ? await deps.db
+        .selectDistinctOn([feedRuns.userId])
+        .from(feedRuns)
+        .where(
+          inArray(
+            feedRuns.userId,
+            rows.map((r) => r.feed.userId),
+          ),
+        )
+        .orderBy(feedRuns.userId, desc(feedRuns.createdAt), desc(feedRuns.id))
+    : [];
+  const lastRun = new Map(runs.map((r) => [r.userId, summary(r)]));
+  return rows.map(({ feed, dealer, email }) => ({
+    ...asFeed(feed),
+    userId: feed.userId,
+    dealer,
+    email,
+    lastRun: lastRun.get(feed.userId) ?? null,
+  }));
+}
+
+/** PUT feeds/dealers/{id}/pause: an administrator stops or resumes a dealer's scheduled fetches. */
+export async function pauseFeed(deps: Deps, id: number, paused: boolean) {
+  const [row] = await deps.db
+    .update(dealerFeeds)
+    .set({ paused })
+    .where(eq(dealerFeeds.id, id))
+    .returning();
+  if (!row) throw notFound(feedMessages.feedNotFound);
+  return asFeed(row);
+}

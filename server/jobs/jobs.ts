@@ -10,6 +10,7 @@ import { webPushSender } from '../push/web-push.ts';
 import { renewDue } from '../promotion/promotion.ts';
 import { runAlerts } from '../saved-searches/alerts.ts';
 import { priceJobSettings, queueEveryModel, rateQueuedModels } from '../prices/price-job.ts';
+import { fetchDueFeeds } from '../feeds/feeds.service.ts';
 import type { Job } from './scheduler.ts';
 
 /**
@@ -46,6 +47,7 @@ export function jobsFor(deps: Deps): Job[] {
       run: () => runAlerts(deps),
     },
     { name: 'rate-limits', everySeconds: 3600, run: () => dropExpiredCounters(deps.db) },
+    { name: 'dealer-feeds', everySeconds: 60, run: () => fetchDueFeeds(deps) },
     {
       name: 'image-sweep',
       everySeconds: SWEEP_EVERY_SECONDS,

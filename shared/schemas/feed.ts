@@ -64,7 +64,11 @@ export const feedMessages = {
   photoMissing: (name: string) => `Photo ${name} is not in the ZIP`,
   photoFailed: (source: string, reason: string) =>
     `Photo ${source} could not be fetched: ${reason}`,
-  notHttps: 'Photo addresses must start with https://',
+  feedNotHttps: 'The feed address must start with https://',
+  feedUnreachable: 'The feed address could not be found',
+  feedNotPublic: 'The feed address must be on the public internet',
+  feedFetchFailed: (reason: string) => `The feed could not be fetched: ${reason}`,
+  feedNotFound: 'Feed not found',
 };
 
 export const feedOutcomes = ['created', 'updated', 'unchanged', 'withdrawn', 'refused'] as const;
@@ -138,6 +142,35 @@ export const feedUploadSchema = z.object({
     .nullish(),
 });
 export type FeedUpload = z.infer<typeof feedUploadSchema>;
+
+/** PUT feeds/url: the https address Spotted fetches the dealer's stock file from. */
+export const feedUrlSchema = z.object({
+  url: z
+    .string({ error: 'url is required' })
+    .trim()
+    .max(2000, 'The feed address is too long')
+    .pipe(z.url({ error: 'The feed address is not an address' })),
+});
+
+export const dealerFeedSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  paused: z.boolean(),
+  lastFetchedAt: z.string().nullable(),
+});
+export type DealerFeed = z.infer<typeof dealerFeedSchema>;
+
+/** A dealer's feed as the back-office lists it, with its newest run. */
+export const adminFeedSchema = dealerFeedSchema.extend({
+  userId: z.number().int(),
+  dealer: z.string(),
+  email: z.string(),
+  lastRun: feedRunSchema.nullable(),
+});
+
+export const pauseFeedSchema = z.object({
+  paused: z.boolean({ error: 'paused must be true or false' }),
+});
 
 export const feedRunIdParams = z.object({
   id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(bounds.id),

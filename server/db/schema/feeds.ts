@@ -1,4 +1,5 @@
 import {
+  boolean,
   check,
   customType,
   index,
@@ -18,6 +19,28 @@ import { users } from './users.ts';
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
+ * A dealer's stock file at an https address, fetched on a schedule (hourly at most) and imported
+ * as an upload is. An administrator may pause it.
+ */
+export const dealerFeeds = pgTable(
+  'dealer_feeds',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    paused: boolean().notNull().default(false),
+    lastFetchedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dealer_feeds_user_key').on(t.userId),
+    index('dealer_feeds_due_idx').on(t.lastFetchedAt),
+  ],
+);
+
+/**
  * One import of a dealer's stock file. The file (and its photos' ZIP) stays with the run until it
  * finishes, so a run stopped by the safety lock can go on once the dealer confirms it.
  */
@@ -28,6 +51,8 @@ export const feedRuns = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The scheduled feed that fetched the file; null for an upload. */
+    feedId: integer().references(() => dealerFeeds.id, { onDelete: 'set null' }),
     status: text().$type<FeedRunStatus>().notNull(),
     fileName: text().notNull(),
     content: text(),

@@ -12,6 +12,7 @@ import { api } from '../../lib/api.ts';
 import { readAsDataUrl, stripDataUrl } from '../../lib/files.ts';
 import { showResult } from '../../lib/dialogs.ts';
 import { EmptyState, Loading, LoginPrompt, SectionHeader } from '../wallet/AccountStates.tsx';
+import ApiKeys from './ApiKeys.tsx';
 import './stock-feeds.css';
 
 type State =
@@ -181,6 +182,7 @@ export default function StockFeeds() {
               <EmptyState title="No imports yet" text="Import your stock file to list your cars." />
             )
           )}
+          <ApiKeys />
         </>
       )}
     </>
