@@ -15,7 +15,7 @@ import { islandsReady } from './support/listings.ts';
 const logo =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-test('a dealer imports the sample stock file with its photos and reads the report', async ({
+test('a dealer imports the sample stock file with its photos, reads the report and makes an API key', async ({
   page,
   request,
 }) => {
@@ -69,4 +69,12 @@ test('a dealer imports the sample stock file with its photos and reads the repor
   await expect(rows.nth(1)).toContainText('SP-1001');
   await expect(rows.nth(1)).toContainText('Created');
   await expect(page.getByRole('button', { name: /spotted-stock-sample\.csv/ })).toBeVisible();
+
+  const keys = page.getByRole('region', { name: 'API keys' });
+  await keys.getByLabel('Key name').fill('Stock system');
+  await keys.getByRole('button', { name: 'Create key' }).click();
+  await expect(keys.getByRole('status')).toContainText(/spk_[\w-]{43}/);
+  await expect(keys.getByRole('listitem').filter({ hasText: 'Stock system' })).toContainText(
+    'Not used yet',
+  );
 });
