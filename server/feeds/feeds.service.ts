@@ -50,6 +50,28 @@ const isSecondRun = (err: unknown) =>
   err instanceof Error &&
   /feed_runs_one_running/.test(`${err.message} ${String((err as { cause?: unknown }).cause)}`);
 
+/** An import still 'running' after this long was cut off (its instance stopped). */
+const STALE_RUN = '1 hour';
+
+/**
+ * Marks the dealer's imports cut off by a stopped instance as failed, so the one-running-import
+ * rule does not hold the dealer's next import back and the dealer can run them again.
+ */
+async function releaseStaleRuns(deps: Deps, userId: number) {
+  await deps.db
+    .update(feedRuns)
+    .set({ status: 'failed', message: STOPPED, finishedAt: new Date() })
+    .where(
+      and(
+        eq(feedRuns.userId, userId),
+        eq(feedRuns.status, 'running'),
+        sql`${feedRuns.createdAt} < now() - ${STALE_RUN}::interval`,
+      ),
+    );
+}
+
+const STOPPED = 'The import stopped unexpectedly: run it again to go on';
+
 async function ownRun(deps: Deps, caller: Caller, id: number) {
   const [row] = await deps.db.select().from(feedRuns).where(eq(feedRuns.id, id));
   if (!row || (row.userId !== caller.id && caller.roleId !== roles.admin))
@@ -72,6 +94,7 @@ export async function uploadFeed(deps: Deps, caller: Caller, upload: FeedUpload)
   readFeedFile(upload.fileName, upload.content);
   const photosZip = upload.photosZip ? Buffer.from(upload.photosZip, 'base64') : null;
   if (photosZip) readPhotosZip(photosZip);
+  await releaseStaleRuns(deps, caller.id);
   const [row] = await deps.db
     .insert(feedRuns)
     .values({
@@ -97,6 +120,7 @@ export async function uploadFeed(deps: Deps, caller: Caller, upload: FeedUpload)
 export async function confirmRun(deps: Deps, caller: Caller, id: number) {
   const row = await ownRun(deps, caller, id);
   if (row.userId !== caller.id) throw forbidden('This is not your import');
+  await releaseStaleRuns(deps, caller.id);
   const [claimed] = await deps.db
     .update(feedRuns)
     .set({ status: 'running', message: null })
@@ -248,6 +272,7 @@ async function importFeed(deps: Deps, feed: { id: number; userId: number; url: s
   }
   // The file's kind by its first character: an XML feed starts with '<'.
   const fileName = content.trimStart().startsWith('<') ? 'feed.xml' : 'feed.csv';
+  await releaseStaleRuns(deps, feed.userId);
   const [row] = await deps.db
     .insert(feedRuns)
     .values({ ...base, status: 'running', fileName, content })

@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedColumns, type FeedRunDetail } from '#shared/schemas/feed.ts';
 import { messages } from '#shared/messages.ts';
-import { dealerFeeds, listings } from '../db/schema/index.ts';
+import { dealerFeeds, feedRuns, listings } from '../db/schema/index.ts';
 import { fetchDueFeeds } from './feeds.service.ts';
 import { INSUFFICIENT_CREDITS } from '../ledger/ledger.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
@@ -399,5 +399,34 @@ describe('stock feed import', () => {
       422,
       'The feed address must be on the public internet',
     ]);
+  });
+
+  it('resumes an import cut off by a stopped instance without writing any car twice', async () => {
+    const dealer = await signUp(ctx, 'company');
+    const zip = await photoZip(['R1', 'R2']);
+    const first = await imported(dealer.accessToken, csv([car('R1')]), zip);
+    expect(outcomes(first)).toEqual({ R1: 'created' });
+    // As an instance leaves it when it stops after writing R1 of this file.
+    const [cut] = await ctx.db
+      .insert(feedRuns)
+      .values({
+        userId: dealer.userId,
+        status: 'running',
+        fileName: 'stock.csv',
+        content: csv([car('R1'), car('R2')]),
+        photosZip: Buffer.from(zip, 'base64'),
+        createdAt: new Date(Date.now() - 2 * 3600_000),
+      })
+      .returning();
+    const resumed = await ctx
+      .client(dealer.accessToken)
+      .call((r) => r.feeds.runs[':id'].confirm.$post({ param: { id: String(cut?.id) } }));
+    expect(resumed.code).toBe(0);
+    expect(outcomes(resumed.data as FeedRunDetail)).toEqual({ R1: 'unchanged', R2: 'created' });
+    const cars = await ctx.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.userId, dealer.userId));
+    expect(cars).toHaveLength(2);
   });
 });
