@@ -79,6 +79,9 @@
  *   review(id)                GET cars/review/{id}   (duplicates, scam patterns, history)
  *   eraseUser(id, reason)     POST user/remove/{id} {reason}   (on the owner's written request)
  *   turnaround()              GET moderation/turnaround
+ *   dealerFeeds(userId)       GET feeds/dealers (the one of userId) + GET feeds/runs?userId
+ *   feedRun(id)               GET feeds/runs/{id}
+ *   pauseFeed(id, paused)     PUT feeds/dealers/{id}/pause {paused}
  *   logFacets()               GET moderation/log/facets
  *   sellerFacts(id)           GET user/facts/{id}    (the company's verified badge among them)
  *   verifyRegistration(id, v) PUT user/verify/{id} {verified}
@@ -128,10 +131,12 @@ import {
 } from '#shared/schemas/payment.ts';
 import type { User } from '#shared/schemas/user.ts';
 import type { SellerFacts } from '#shared/schemas/history.ts';
+import type { adminFeedSchema, DealerFeed, FeedRun, FeedRunDetail } from '#shared/schemas/feed.ts';
 import type { ReasonKind, Review, Turnaround } from '#shared/schemas/trust.ts';
 import { api as defaultApi } from './httpClient.ts';
 
 export type Report = z.infer<typeof reportSchema>;
+export type AdminFeed = z.infer<typeof adminFeedSchema>;
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** A listing as the review screens load it: reported and suspended ones carry their reports. */
@@ -173,6 +178,10 @@ export interface AdminDataProvider extends DataProvider {
   logFacets(): Promise<{ admins: { id: number; email: string }[]; actions: string[] }>;
   sellerFacts(id: Identifier): Promise<SellerFacts>;
   verifyRegistration(id: Identifier, verified: boolean): Promise<Done>;
+  /** A dealer's scheduled feed (null when none) and newest imports. */
+  dealerFeeds(userId: Identifier): Promise<{ feed: AdminFeed | null; runs: FeedRun[] }>;
+  feedRun(id: Identifier): Promise<FeedRunDetail>;
+  pauseFeed(id: Identifier, paused: boolean): Promise<Done<DealerFeed>>;
 }
 
 type Data = Record<string, unknown>;
@@ -632,6 +641,16 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
     sellerFacts: (id) => send((r) => r.user.facts[':id'].$get(byId(id))),
     verifyRegistration: (id, verified) =>
       call((r) => r.user.verify[':id'].$put({ ...byId(id), json: { verified } })),
+    dealerFeeds: async (userId) => {
+      const [feeds, runs] = await Promise.all([
+        send((r) => r.feeds.dealers.$get()),
+        send((r) => r.feeds.runs.$get({ query: { userId: String(userId) } })),
+      ]);
+      return { feed: feeds.find((f) => f.userId === Number(userId)) ?? null, runs };
+    },
+    feedRun: (id) => send((r) => r.feeds.runs[':id'].$get(byId(id))),
+    pauseFeed: (id, paused) =>
+      call((r) => r.feeds.dealers[':id'].pause.$put({ ...byId(id), json: { paused } })),
     userDetails: async (id) => {
       const user = await send((r) => r.user[':id'].$get(byId(id)));
       const part = async <T>(load: Promise<T>, what: string): Promise<T | null> => {

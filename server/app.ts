@@ -35,6 +35,8 @@ import { imagesRouter } from './images/images.routes.ts';
 import { observe } from './ops/metrics.ts';
 import { listingsRouter, moderationRouter } from './listings/index.ts';
 import { savedSearchesRouter } from './saved-searches/index.ts';
+import { feedsRouter } from './feeds/index.ts';
+import { dealerRoutes } from './dealer-api/index.ts';
 import { trustRouter } from './trust/index.ts';
 import { subscriptionsRouter } from './subscriptions/index.ts';
 import { usersRouter } from './users/index.ts';
@@ -44,6 +46,9 @@ const MB = 1024 * 1024;
 /** Routes that carry images as base64 get more room than the 1 MB every other body gets. */
 const largeBodies: [RegExp, number][] = [
   [/^\/api\/cars\/(add|edit|request\/edit)\/?$/, 64 * MB],
+  [/^\/api\/feeds\/runs\/?$/, 384 * MB],
+  [/^\/api\/dealer\/v1\/listings(\/\d+)?\/?$/, 64 * MB],
+  [/^\/api\/dealer\/v1\/listings\/upsert\/?$/, 16 * MB],
   [/^\/api\/(user\/register\/company|user\/update|ad\/(add|update))\/?$/, 16 * MB],
 ];
 /**
@@ -105,7 +110,9 @@ export function createApp(deps: Deps) {
     .route('/', vouchersRouter)
     .route('/', subscriptionsRouter)
     .route('/', insightsRouter)
-    .route('/', savedSearchesRouter);
+    .route('/', savedSearchesRouter)
+    .route('/', feedsRouter)
+    .route('/', dealerRoutes);
 
   documentApi(routes, deps.config.PUBLIC_URL);
   routes.get('/docs', (c) => {

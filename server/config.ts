@@ -64,6 +64,10 @@ export const configSchema = z.object({
     ),
   /** Push services on private, loopback or link-local addresses: a push service of your own network. */
   PUSH_PRIVATE_ADDRESSES: bool.default(false),
+  /** Feed photo addresses on private, loopback or link-local addresses: a photo server of your own network. */
+  FEED_PRIVATE_ADDRESSES: bool.default(false),
+  /** The share of a dealer's live cars (0 to 1) an import may withdraw or change without a confirmation. */
+  FEED_CHANGE_SHARE: z.coerce.number().min(0).max(1).default(0.3),
   /** Registration attempts per client address and hour (the API answers 429 past it). */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   /** New conversations a user may start per hour (429 past it). */

@@ -19,11 +19,15 @@ import {
   SubscriptionsTab,
   TransactionsTab,
 } from './UserDetailsTabs.tsx';
+import { StockFeedsTab } from './StockFeedsTab.tsx';
 
 const tabs = ['General information', 'Transactions', 'Subscriptions', 'Listings', 'Balance'];
+/** Business accounts have a sixth tab: their stock feeds. */
+const dealerTabs = [...tabs, 'Stock feeds'];
 
 /**
- * /admin/user/{id}: one user, read-only, in five tabs. A part that fails to load (transactions,
+ * /admin/user/{id}: one user, read-only, in five tabs (a business account's sixth: its stock
+ * feeds, which an administrator may pause). A part that fails to load (transactions,
  * subscriptions, listings, balance) is logged by the data provider and shown as unavailable.
  */
 export function UserDetails() {
@@ -83,7 +87,7 @@ export function UserDetails() {
             aria-label="User details"
             sx={{ borderBottom: 1, borderColor: 'divider' }}
           >
-            {tabs.map((label, index) => (
+            {(details.user.role === roles.company ? dealerTabs : tabs).map((label, index) => (
               <Tab
                 key={label}
                 label={label}
@@ -106,6 +110,7 @@ export function UserDetails() {
             {tab === 2 && <SubscriptionsTab subscriptions={details.subscriptions} />}
             {tab === 3 && <ListingsTab listings={details.listings} />}
             {tab === 4 && <BalanceTab balance={details.balance} />}
+            {tab === 5 && <StockFeedsTab userId={id} />}
           </Box>
         </Paper>
       )}

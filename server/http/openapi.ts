@@ -81,6 +81,12 @@ export const tagDescriptions = {
   Insights:
     'Seller insights: the beacons that count impressions, contact reveals and shares, and ' +
     'the statistics of a listing, a seller and (administrators) the whole site.',
+  'Dealer feeds':
+    'Business accounts import their whole stock from a CSV or XML file, keyed by their stock ' +
+    'numbers, with a report of every line.',
+  'Dealer API':
+    'Business accounts’ keys (made, named and revoked in the account area) and the API they ' +
+    'open: the dealer’s listings, bulk upserts by stock number, and leads. Each key is rate limited.',
 } as const;
 export type Tag = keyof typeof tagDescriptions;
 
@@ -140,6 +146,12 @@ export function documentApi(app: OpenAPIHono<AppEnv>, publicUrl: string) {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'The accessToken of POST /api/user/login or /api/user/refresh.',
+  });
+  registry.registerComponent('securitySchemes', 'apiKeyAuth', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description: 'A dealer API key, made in the account area (POST /api/dealer/keys).',
   });
   registry.register('Error', errorEnvelope);
   for (const [name, description] of Object.values(failures)) {

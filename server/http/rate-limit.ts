@@ -49,6 +49,8 @@ export const limits = {
   messagesPerAccount: { max: 200, windowSeconds: HOUR },
   /** Each copy of one's data reads every row and photo of the account. */
   dataExportsPerAccount: { max: 3, windowSeconds: 24 * HOUR },
+  /** Each dealer API key's requests, whatever they are. */
+  dealerApiPerKey: { max: 300, windowSeconds: MINUTE },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof limits;

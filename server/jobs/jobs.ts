@@ -12,6 +12,7 @@ import { webPushSender } from '../push/web-push.ts';
 import { renewDue } from '../promotion/promotion.ts';
 import { runAlerts } from '../saved-searches/alerts.ts';
 import { priceJobSettings, queueEveryModel, rateQueuedModels } from '../prices/price-job.ts';
+import { fetchDueFeeds } from '../feeds/feeds.service.ts';
 import type { Job } from './scheduler.ts';
 
 /**
@@ -54,6 +55,7 @@ export function jobsFor(deps: Deps): Job[] {
     },
     { name: 'rate-limits', everySeconds: 3600, run: () => dropExpiredCounters(deps.db) },
     { name: 'answer-times', everySeconds: 3600, run: () => refreshAnswerTimes(deps.db) },
+    { name: 'dealer-feeds', everySeconds: 60, run: () => fetchDueFeeds(deps) },
     {
       name: 'image-sweep',
       everySeconds: SWEEP_EVERY_SECONDS,

@@ -109,8 +109,19 @@ async function withPhotos<T>(
   return withFiles(deps.storage, files, () => write(photos));
 }
 
+/**
+ * Work another part does in a listing write's own transaction, with the listing's id (a dealer
+ * feed records which car of its stock the listing is), so both happen or neither does.
+ */
+export type ListingLink = (tx: Db, listingId: number) => Promise<void>;
+
 /** POST cars/add: a new listing request (PENDING); a paid type reserves its price. */
-export async function createListing(deps: Deps, caller: Caller, input: ListingPayload) {
+export async function createListing(
+  deps: Deps,
+  caller: Caller,
+  input: ListingPayload,
+  link?: ListingLink,
+) {
   const values = checkListing(await deps.referenceCache.get(), input, 'add');
   const listingTypeId = input.adTypeId as number;
   return withPhotos(deps, input, [], (photos) =>
@@ -123,6 +134,7 @@ export async function createListing(deps: Deps, caller: Caller, input: ListingPa
       await writeChildren(tx, row.id, values, photos);
       await flagListing(tx, row.id);
       await reserve(tx, caller.id, row.id, listingTypeId);
+      await link?.(tx, row.id);
       return { id: row.id };
     }),
   );
@@ -136,6 +148,7 @@ export async function editLiveListing(
   deps: Deps,
   caller: Caller,
   input: ListingPayload & { originalId: number },
+  link?: ListingLink,
 ) {
   const original = await findListing(deps.db, input.originalId);
   assertOwner(original, caller);
@@ -174,6 +187,7 @@ export async function editLiveListing(
       if (!editId) throw new Error('edit insert returned nothing');
       await writeChildren(tx, editId, values, photos);
       await flagListing(tx, editId);
+      await link?.(tx, original.id);
       return editId;
     }),
   );
@@ -206,6 +220,7 @@ export async function editRequest(
   deps: Deps,
   caller: Caller,
   input: ListingPayload & { id: number },
+  link?: ListingLink,
 ) {
   const row = await findListing(deps.db, input.id);
   assertOwner(row, caller);
@@ -225,6 +240,7 @@ export async function editRequest(
       if (row.originalId === null && !(await hasOpenReservation(tx, row.id))) {
         await reserve(tx, caller.id, row.id, row.listingTypeId);
       }
+      await link?.(tx, row.id);
     }),
   );
   await dropUnusedPhotos(

@@ -89,17 +89,27 @@ export async function checkPushEndpoint(endpoint: string, reach: PushReach): Pro
   if (!isKnownPushService(hostname, reach.services))
     throw new ApiError(422, messages.push.unknownService);
   if (reach.privateAddresses) return;
+  const problem = await publicHostProblem(hostname);
+  if (problem) throw new ApiError(422, messages.push[problem]);
+}
+
+/**
+ * Why the server must not connect to `hostname`: it does not resolve, or it is (or resolves to)
+ * an address that is not public; null when every address it has is public. Push endpoints and
+ * dealers' feed addresses are both checked with it.
+ */
+export async function publicHostProblem(
+  hostname: string,
+): Promise<'unreachable' | 'notPublic' | null> {
   const literal = literalOf(hostname);
   const addresses = literal
     ? [literal]
     : await lookupAll(hostname, { all: true, verbatim: true }).then(
         (found) => found.map((a) => a.address),
-        () => {
-          throw new ApiError(422, messages.push.unreachable);
-        },
+        () => null,
       );
-  if (!addresses.length || !addresses.every(isPublicAddress))
-    throw new ApiError(422, messages.push.notPublic);
+  if (!addresses) return 'unreachable';
+  return addresses.length && addresses.every(isPublicAddress) ? null : 'notPublic';
 }
 
 /**

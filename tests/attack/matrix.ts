@@ -326,6 +326,38 @@ export const matrix: Record<string, Entry> = {
   ),
   'POST /api/saved-searches/unsubscribe': open(),
 
+  // Dealer feeds
+  'POST /api/feeds/runs': self(),
+  'GET /api/feeds/runs': self(),
+  'GET /api/feeds/runs/{id}': owned(
+    404,
+    id((o) => o.feedRun),
+  ),
+  'POST /api/feeds/runs/{id}/confirm': owned(
+    404,
+    id((o) => o.feedRun),
+  ),
+  'POST /api/feeds/runs/{id}/cancel': owned(
+    404,
+    id((o) => o.feedRun),
+  ),
+  'GET /api/feeds/url': self(),
+  'PUT /api/feeds/url': self(),
+  'DELETE /api/feeds/url': self(),
+  'GET /api/feeds/dealers': admin,
+  'PUT /api/feeds/dealers/{id}/pause': admin,
+  'GET /api/dealer/keys': self(),
+  'POST /api/dealer/keys': self(),
+  'DELETE /api/dealer/keys/{id}': self(),
+  // The dealer API answers an API key only: a session (anyone's) is a visitor there.
+  'GET /api/dealer/v1/listings': self(),
+  'POST /api/dealer/v1/listings': self(),
+  'GET /api/dealer/v1/listings/{id}': self(),
+  'PUT /api/dealer/v1/listings/{id}': self(),
+  'DELETE /api/dealer/v1/listings/{id}': self(),
+  'POST /api/dealer/v1/listings/upsert': self(),
+  'GET /api/dealer/v1/leads': self(),
+
   // Web push: a browser is forgotten only by the account it is subscribed for.
   'GET /api/push/key': open(),
   'POST /api/push/subscriptions': self(),

@@ -5,7 +5,12 @@ import { signUp, signUpAdmin } from '../support/factories.ts';
 import { liveListing, submitListing } from '../support/listings.ts';
 import { grant } from '../support/money.ts';
 import { browserSubscription, pushSettings, TEST_PUSH_SERVICE } from '../support/push.ts';
-import { notifications, subscriptions, transactions } from '../../server/db/schema/index.ts';
+import {
+  feedRuns,
+  notifications,
+  subscriptions,
+  transactions,
+} from '../../server/db/schema/index.ts';
 
 /** The settings of a context the world is built in. */
 export const worldSettings = { ...pushSettings };
@@ -33,6 +38,8 @@ export interface World {
     savedSearch: number;
     /** The endpoint of a browser the owner subscribed to web push. */
     pushEndpoint: string;
+    /** A stock import of the owner's that waits for a confirmation. */
+    feedRun: number;
   };
 }
 
@@ -87,7 +94,17 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     .where(and(eq(transactions.userId, userId), eq(transactions.state, 'Created')))
     .orderBy(desc(transactions.id))
     .limit(1);
-  if (!subscription || !notification || !topUp)
+  // Written directly: the owner is a private seller, and feeds are business accounts' only.
+  const [feedRun] = await ctx.db
+    .insert(feedRuns)
+    .values({
+      userId,
+      status: 'awaiting_confirmation',
+      fileName: 'stock.csv',
+      content: 'stockNumber\nA1',
+    })
+    .returning({ id: feedRuns.id });
+  if (!subscription || !notification || !topUp || !feedRun)
     throw new Error('the owner lacks a subscription, a notification or a top-up');
 
   return {
@@ -106,6 +123,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
       conversation: opened.data.conversationId,
       savedSearch: saved.data.id,
       pushEndpoint,
+      feedRun: feedRun.id,
     },
   };
 }

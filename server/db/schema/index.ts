@@ -10,3 +10,4 @@ export * from './privacy.ts';
 export * from './history.ts';
 export * from './recently-viewed.ts';
 export * from './reviews.ts';
+export * from './feeds.ts';

@@ -8,6 +8,7 @@ export const accountGroups = [
       { section: 'my-subscriptions', label: 'My subscriptions' },
       { section: 'messages', label: 'Messages' },
       { section: 'saved-searches', label: 'Saved searches' },
+      { section: 'stock-feeds', label: 'Stock feeds', businessOnly: true },
     ],
   },
   {

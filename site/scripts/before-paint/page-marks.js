@@ -5,6 +5,8 @@
   const root = document.documentElement;
   root.classList.add('js');
   if (localStorage.getItem('accessToken')) root.dataset.auth = 'in';
+  // Business accounts (role 3) see their own sections, such as stock feeds.
+  if (localStorage.getItem('roleId') === '3') root.dataset.business = 'yes';
   if (localStorage.getItem('cookiesAccepted') !== 'true') root.dataset.cookies = 'ask';
   const agent = navigator.userAgent.toLowerCase();
   if (
