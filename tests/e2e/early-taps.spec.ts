@@ -56,14 +56,14 @@ test(
     await expect(page.getByText('Honda Jazz for early taps')).toBeVisible();
 
     // Call and Message in the contact bar and 'Message seller' are links: they go where they say.
-  await openPainted(page, `/car/${car}`);
-  const bar = page.getByRole('group', { name: 'Contact the seller' });
-  await expect(bar.getByRole('link', { name: 'Call' })).toHaveAttribute('href', /^tel:/);
-  await expect(bar.getByRole('link', { name: 'Message' })).toHaveAttribute('href', /^mailto:/);
-  await page.getByRole('link', { name: 'Message seller' }).click();
-  await expect(page).toHaveURL(new RegExp(`/messages\\?car=${car}`));
+    await openPainted(page, `/car/${car}`);
+    const bar = page.getByRole('group', { name: 'Contact the seller' });
+    await expect(bar.getByRole('link', { name: 'Call' })).toHaveAttribute('href', /^tel:/);
+    await expect(bar.getByRole('link', { name: 'Message' })).toHaveAttribute('href', /^mailto:/);
+    await page.getByRole('link', { name: 'Message seller' }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages\\?car=${car}`));
 
-  // The menus and the bell are popovers: they open at the first tap.
+    // The menus and the bell are popovers: they open at the first tap.
     await openPainted(page, '/');
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await expect(page.locator('#burger-menu')).toBeVisible();
