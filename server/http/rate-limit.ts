@@ -133,11 +133,22 @@ export async function throttle(
 
 const LONGEST_WINDOW = Math.max(...Object.values(limits).map((l) => l.windowSeconds));
 
-/** Deletes the counters whose window has passed (every key ever seen would otherwise stay). */
+/** Each limit's window by name, as a VALUES list (a counter's key starts with its limit's name). */
+const windows = sql.join(
+  Object.entries(limits).map(([name, l]) => sql`(${name}::text, ${l.windowSeconds}::int)`),
+  sql`, `,
+);
+
+/**
+ * Deletes the counters whose own window has passed (every key ever seen would otherwise stay); a
+ * key of no known limit waits for the longest window.
+ */
 export async function dropExpiredCounters(db: Db): Promise<number> {
+  const window = sql`coalesce((select w.secs from (values ${windows}) as w(name, secs)
+    where w.name = split_part(${rateLimits.key}, ':', 1)), ${LONGEST_WINDOW}::int)`;
   const gone = await db
     .delete(rateLimits)
-    .where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${LONGEST_WINDOW})`)
+    .where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${window})`)
     .returning({ key: rateLimits.key });
   return gone.length;
 }

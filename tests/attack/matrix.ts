@@ -98,6 +98,12 @@ export const matrix: Record<string, Entry> = {
   })),
   'POST /api/user/password/update': self(),
   'POST /api/user/remove': self(),
+  'POST /api/user/remove/{id}': admin,
+  'POST /api/user/data-export': self(),
+  'GET /api/user/data-export': self(),
+  // The mailed link's signed token is the proof: without one the answer is 400.
+  'GET /api/user/data-export/download': open(),
+  'GET /api/moderation/transparency': open(),
 
   // Reference data and configuration
   'GET /api/configuration': open(),
