@@ -42,7 +42,9 @@ export function ReasonDialog({ open, title, kind, onClose, onSubmit }: ReasonDia
   const words = wording[kind];
   const [reason, setReason] = useState('');
   const titleId = useId();
-  const { data: templates } = useGetList<ReasonTemplate>(
+  // The kept reasons arrive after the dialog opens and push its buttons down: the action waits
+  // for them, so that a click is never lost to a button that moved.
+  const { data: templates, isPending } = useGetList<ReasonTemplate>(
     'reason-templates',
     { filter: { kind }, pagination: { page: 1, perPage: 100 } },
     { enabled: open },
@@ -84,7 +86,12 @@ export function ReasonDialog({ open, title, kind, onClose, onSubmit }: ReasonDia
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" color="error" onClick={() => onSubmit(reason)}>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={isPending}
+          onClick={() => onSubmit(reason)}
+        >
           {words.action}
         </Button>
       </DialogActions>
