@@ -1,76 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ELECTRIC_FUEL_ID } from '#shared/limits.ts';
 import type { CarDetail } from '#shared/schemas/listing-display.ts';
+import { sampleCar } from '../../../tests/support/car-detail.ts';
 import { compareHref, compareRows, parseIds, toggleCompare } from './compare.ts';
-
-/** A petrol car as a listing page shows it. */
-const sample: CarDetail = {
-  id: 6,
-  userId: 2,
-  state: 'ACTIVE',
-  deniedMessage: null,
-  listingTypeId: 3,
-  typeName: 'Standard',
-  originalId: null,
-  title: '1.0 CVT, low mileage',
-  brand: 'Toyota',
-  brandId: 50,
-  model: 'Vitz',
-  modelId: 547,
-  currency: '€',
-  price: 6900,
-  views: 12,
-  isFavorite: false,
-  isTopSpotted: false,
-  images: [],
-  isFirstOwner: true,
-  isFixedPrice: false,
-  isRedPlate: false,
-  isDirectFinanceAvailable: false,
-  millage: 78000,
-  fuel: 'Petrol',
-  fuelId: 1,
-  year: 2014,
-  transmission: 'CVT',
-  driveTrain: 'Front-wheel drive (FWD)',
-  body: 'Hatchback',
-  doorNumber: '5',
-  cubics: 996,
-  batteryCapacity: 0,
-  batteryRange: 0,
-  chargerType: null,
-  power: 69,
-  emissionClass: 'Euro 5',
-  steeringWheelSide: 'Right',
-  acType: 'Manual A/C',
-  color: 'Silver',
-  registrationExpiration: '04.2027',
-  origin: 'Imported from Japan',
-  chassisNumber: null,
-  safety: [],
-  equipment: [],
-  description: 'Imported from Japan.\nVery economical.',
-  createdAt: '2026-10-15T22:49:47.419Z',
-  publishedAt: '2026-10-16T08:30:00.000Z',
-  daysListed: 3,
-  priceHistory: [{ price: 6900, date: '2026-10-16T08:30:00.000Z' }],
-  priceInsight: { band: null, estimate: null, comparables: 0, prices: [] },
-  user: {
-    id: 2,
-    role: 2,
-    firstName: 'Maria',
-    lastName: 'Borg',
-    address: '',
-    city: 'Sliema',
-    email: 'maria.borg@example.mt',
-    phone: '79123456',
-    phone2: '',
-    phone3: '21 123 456',
-    imageUrl: '/images/logo.jpg',
-  },
-  userCars: [],
-  similarCars: [],
-};
 
 describe('choosing cars to compare', () => {
   it('adds a car while there is room, takes it out on a second tap, refuses a fourth', () => {
@@ -89,9 +21,15 @@ describe('choosing cars to compare', () => {
 });
 
 describe('the comparison table', () => {
-  const petrol: CarDetail = { ...sample, id: 1, price: 9000, millage: 50_000, isFirstOwner: true };
+  const petrol: CarDetail = {
+    ...sampleCar,
+    id: 1,
+    price: 9000,
+    millage: 50_000,
+    isFirstOwner: true,
+  };
   const electric: CarDetail = {
-    ...sample,
+    ...sampleCar,
     id: 2,
     price: 9000,
     fuel: 'Electric',
@@ -101,7 +39,7 @@ describe('the comparison table', () => {
     chargerType: 'Type 2',
     millage: 20_000,
     isFirstOwner: false,
-    priceInsight: { ...sample.priceInsight, band: 'GREAT' },
+    priceInsight: { ...sampleCar.priceInsight, band: 'GREAT' },
   };
 
   it('shows every row side by side and marks the rows that differ', () => {
