@@ -56,6 +56,30 @@ export function readStatus(pid: number): { rss: number; hwm: number } | null {
   }
 }
 
+/** Clock ticks a second in /proc/<pid>/stat (Linux's USER_HZ, 100 on every architecture Node runs on). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU seconds (user and system) the processes `pids` have used so far; null where /proc is
+ * not there to tell. The difference over a run divided by its requests is what a request costs the
+ * app, whatever else the host is doing at the time.
+ */
+export function cpuSeconds(pids: readonly number[]): number | null {
+  if (pids.length === 0) return null;
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      // The command name (field 2) may hold spaces; the fields after its closing bracket are fixed.
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+
 /**
  * Samples the resident memory of each process until stopped; returns the highest sample of any
  * one of them (MB), or null without processes.

@@ -27,6 +27,7 @@ import { totpCode } from '../tests/support/two-factor.ts';
 import { startFront, startStatic, type Running } from './nginx.ts';
 import {
   killChildren,
+  cpuSeconds,
   readStatus,
   rssSampler,
   sleep,
@@ -262,6 +263,8 @@ interface Measured extends WrkResult {
   /** Requests that failed: non-2xx/3xx answers, timeouts, socket errors. */
   failed: number;
   rssMaxMb: number | null;
+  /** The app's CPU time (user and system, every instance) per answered request, in ms. */
+  cpuMsPerRequest: number | null;
   /**
    * A page's static twin measured right before it (req/s): what its budget holds it to, so that
    * the host's drift between the first scenarios and the page's own does not decide it.
@@ -842,8 +845,14 @@ async function runCombo(
           ? 1
           : (s.connections ?? options.connections);
       const stopSampling = rssSampler(appPids(s));
+      const cpuBefore = cpuSeconds(appPids(s));
       const wrk = await measure(s, connections);
+      const cpuAfter = cpuSeconds(appPids(s));
       const rss = stopSampling();
+      const cpuMsPerRequest =
+        cpuBefore === null || cpuAfter === null || wrk.requests === 0
+          ? null
+          : ((cpuAfter - cpuBefore) * 1000) / wrk.requests;
       const failed =
         wrk.errors.status +
         wrk.errors.timeout +
@@ -860,6 +869,7 @@ async function runCombo(
         probeStatus,
         failed,
         rssMaxMb: rss,
+        cpuMsPerRequest,
         ...(pairedStaticRps === undefined ? {} : { pairedStaticRps }),
         budget: null,
         met: null,
@@ -867,7 +877,8 @@ async function runCombo(
       log(
         `${s.key}: ${formatRps(wrk.rps)} req/s, p50 ${formatMs(wrk.p50)}, p95 ${formatMs(wrk.p95)}, p99 ${formatMs(wrk.p99)} ms` +
           `${failed ? `, ${failed} failed` : ''}${probeStatus !== 200 ? `, probe ${probeStatus}` : ''}` +
-          `${rss === null ? '' : `, RSS ≤ ${rss.toFixed(0)} MB`}`,
+          `${rss === null ? '' : `, RSS ≤ ${rss.toFixed(0)} MB`}` +
+          `${cpuMsPerRequest === null ? '' : `, app CPU ${formatMs(cpuMsPerRequest)} ms/request`}`,
       );
       await sleep(300);
     }
@@ -976,13 +987,14 @@ function renderCombo(c: ComboResult): string {
   );
   if (c.error) lines.push(`**The run failed:** ${c.error.split('\n')[0]}`, '');
   lines.push(
-    '| Scenario | req/s | p50 ms | p95 ms | p99 ms | max RSS MB | failed | Budget | Met |',
-    '| --- | --: | --: | --: | --: | --: | --: | --- | :-: |',
+    '| Scenario | req/s | p50 ms | p95 ms | p99 ms | app CPU ms/req | max RSS MB | failed | Budget | Met |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --- | :-: |',
   );
   for (const s of c.scenarios) {
     const failed = s.failed + (s.probeStatus === 200 ? '' : ` (status ${s.probeStatus})`);
     lines.push(
       `| ${s.name}${s.connections !== c.scenarios[0]?.connections ? ` (${s.connections} conn.)` : ''} | ${formatRps(s.rps)} | ${formatMs(s.p50)} | ${formatMs(s.p95)} | ${formatMs(s.p99)} | ` +
+        `${s.cpuMsPerRequest == null ? '—' : formatMs(s.cpuMsPerRequest)} | ` +
         `${s.rssMaxMb === null ? '—' : s.rssMaxMb.toFixed(0)} | ${failed} | ${s.budget ?? '—'} | ${yesNo(s.met)} |`,
     );
   }
