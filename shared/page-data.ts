@@ -1,5 +1,5 @@
 import type { Enumerables, Named } from './schemas/catalog.ts';
-import type { MileageTimeline, SellerFacts } from './schemas/history.ts';
+import type { ListingHistory, SellerFacts } from './schemas/history.ts';
 import type { DealerReview, RatingSummary } from './schemas/review.ts';
 import type { PublicConfiguration } from './schemas/configuration.ts';
 import type { CarDetail, CarPage, HomePage } from './schemas/listing-display.ts';
@@ -41,8 +41,8 @@ export interface PageData {
   search(request: SearchRequest): Promise<CarPage>;
   /** A live listing as everyone sees it, without counting a view; null when there is none. */
   listing(id: number): Promise<CarDetail | null>;
-  /** A live listing's mileage timeline, as `GET car/history/{id}` answers it. */
-  mileage(listingId: number): Promise<MileageTimeline | null>;
+  /** A live listing's mileage timeline and its seller's facts, read in one statement. */
+  history(listingId: number): Promise<ListingHistory>;
   /** What a listing or seller page tells of the seller, as `GET user/facts/{id}` answers it. */
   sellerFacts(userId: number): Promise<SellerFacts>;
   /** A company's rating and reviews, as `GET reviews/dealer/{id}` answers it. */

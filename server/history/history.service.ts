@@ -1,54 +1,67 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
 import {
   historyMessages as m,
   maskChassis,
+  type ListingHistory,
+  type ListingOutcome,
+  type MileageEntry,
   type MileageTimeline,
   type SellerFacts,
 } from '#shared/schemas/history.ts';
 import { listingFields } from '#shared/schemas/listing-fields.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { listingRecords, listings, mileageReadings, users } from '../db/schema/index.ts';
 import type { Caller } from '../http/env.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { LISTING_NOT_FOUND } from '../listings/details.ts';
-import { ratingOf } from '../reviews/reviews.service.ts';
-import { carChassis } from '../trust/flags.ts';
+import { isLive } from '../listings/listings.queries.ts';
+import { ratingSql, toRating, type RatingRow } from '../reviews/reviews.service.ts';
+
+/** A reading as the timeline statements read it (JSON: its time is text). */
+interface ReadingRow {
+  id: number;
+  listingId: number;
+  userId: number;
+  source: MileageEntry['source'];
+  readAt: string;
+  mileage: number;
+  price: number;
+  currency: string;
+  note: string | null;
+  outcome: ListingOutcome | null;
+}
 
 /**
- * Every mileage recorded for a chassis number, oldest first, as the listing `listingId` of
- * `sellerId` shows it; a reading lower than one before it carries the highest earlier one.
+ * Every mileage recorded for the chassis number `chassis` (a value or a column of the statement it
+ * sits in), oldest first, with the outcome of the listing it was read from, as one JSON value.
  */
-export async function timelineOf(
-  db: Db,
+const readingsSql = (chassis: string | SQL) => sql<ReadingRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', r.id, 'listingId', r.listing_id, 'userId', r.user_id, 'source', r.source,
+    'readAt', r.read_at, 'mileage', r.mileage, 'price', r.price, 'currency', r.currency,
+    'note', r.note, 'outcome', o.outcome) order by r.read_at, r.id)
+  from ${mileageReadings} r left join ${listingRecords} o on o.listing_id = r.listing_id
+  where r.chassis = ${chassis}), '[]'::json)`;
+
+/**
+ * The timeline of `chassis` as the listing `listing` shows it: a reading lower than one before it
+ * carries the highest earlier one.
+ */
+function toTimeline(
+  rows: ReadingRow[],
   chassis: string,
   listing: { id: number; userId: number },
-): Promise<MileageTimeline> {
-  const rows = await db
-    .select({
-      id: mileageReadings.id,
-      listingId: mileageReadings.listingId,
-      userId: mileageReadings.userId,
-      source: mileageReadings.source,
-      readAt: mileageReadings.readAt,
-      mileage: mileageReadings.mileage,
-      price: mileageReadings.price,
-      currency: mileageReadings.currency,
-      note: mileageReadings.note,
-      outcome: listingRecords.outcome,
-    })
-    .from(mileageReadings)
-    .leftJoin(listingRecords, eq(listingRecords.listingId, mileageReadings.listingId))
-    .where(eq(mileageReadings.chassis, chassis))
-    .orderBy(asc(mileageReadings.readAt), asc(mileageReadings.id));
+): MileageTimeline {
   let highest = -1;
   const entries = rows.map(({ userId, outcome, readAt, ...row }) => {
     const rollbackFrom = row.mileage < highest ? highest : null;
     highest = Math.max(highest, row.mileage);
     return {
       ...row,
-      readAt: readAt.toISOString(),
+      readAt: new Date(readAt).toISOString(),
       current: row.listingId === listing.id,
       bySeller: userId === listing.userId,
       outcome: outcome ?? 'LIVE',
@@ -63,18 +76,104 @@ export async function timelineOf(
   };
 }
 
+/** Every mileage recorded for a chassis number, as the listing `listing` shows it. */
+export async function timelineOf(
+  db: Db,
+  chassis: string,
+  listing: { id: number; userId: number },
+): Promise<MileageTimeline> {
+  const result = (await db.execute(sql`select ${readingsSql(chassis)} as readings`)) as unknown as {
+    rows: { readings: ReadingRow[] }[];
+  };
+  return toTimeline(result.rows[0]?.readings ?? [], chassis, listing);
+}
+
+/**
+ * The seller's id and a listing record's chassis number as subqueries name them: Drizzle leaves
+ * out the table of a column in a statement over one table, and a bare name in a subquery means
+ * the subquery's own column.
+ */
+const sellerId = sql`${users}.${sql.identifier('id')}`;
+const recordChassis = sql`${listingRecords}.${sql.identifier('chassis')}`;
+
+/** What a seller's facts are read from, beside the seller's row, in the statement that reads it. */
+const factColumns = {
+  roleId: users.roleId,
+  createdAt: users.createdAt,
+  answerMinutes: users.answerMinutes,
+  registrationVerifiedAt: users.registrationVerifiedAt,
+  soldCount: sql<number>`(
+    select count(*)::integer from ${listingRecords} sold
+    where sold.user_id = ${sellerId} and sold.outcome = 'SOLD')`,
+  rating: sql<RatingRow | null>`case when ${users.roleId} = ${roles.company}
+    then ${ratingSql(sellerId)} end`,
+};
+
+type FactsRow = Awaited<ReturnType<ReturnType<typeof factsOfSeller>['execute']>>[number];
+
+/** A seller's facts; null for an administrator, who sells nothing. */
+const toFacts = (row: FactsRow): SellerFacts | null =>
+  row.roleId === roles.admin
+    ? null
+    : {
+        memberSince: row.createdAt.toISOString(),
+        soldCount: row.soldCount,
+        answerMinutes: row.answerMinutes,
+        verified: row.roleId === roles.company && row.registrationVerifiedAt !== null,
+        rating: row.rating && toRating(row.rating),
+      };
+
+const id = sql.placeholder('id');
+
+const factsOfSeller = prepared(
+  (db) =>
+    db
+      .select(factColumns)
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt))),
+  'seller_facts',
+);
+
+/**
+ * A live listing's history in one statement: its seller's facts and its car's readings (by the
+ * chassis number its record keeps).
+ */
+const historyOfListing = prepared(
+  (db) =>
+    db
+      .select({
+        ...factColumns,
+        userId: listings.userId,
+        chassis: listingRecords.chassis,
+        readings: readingsSql(recordChassis),
+      })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.userId))
+      .leftJoin(listingRecords, eq(listingRecords.listingId, listings.id))
+      .where(and(eq(listings.id, id), isLive)),
+  'listing_history',
+);
+
+/**
+ * What a live listing's page tells of its car and its seller: the mileage timeline (null without a
+ * chassis number to know the car by) and the seller's facts (null for an administrator's listing).
+ */
+export async function listingHistory(db: Db, listingId: number): Promise<ListingHistory> {
+  const [row] = await historyOfListing(db).execute({ id: listingId });
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  const listing = { id: listingId, userId: row.userId };
+  return {
+    timeline: row.chassis ? toTimeline(row.readings, row.chassis, listing) : null,
+    facts: toFacts(row),
+  };
+}
+
 /**
  * GET car/history/{id}: the mileage timeline of a live listing's car; null when the listing has
  * no chassis number to know the car by.
  */
 export async function listingTimeline(db: Db, id: number): Promise<MileageTimeline | null> {
-  const [row] = await db
-    .select({ id: listings.id, userId: listings.userId, chassisNumber: listings.chassisNumber })
-    .from(listings)
-    .where(and(eq(listings.id, id), isNull(listings.originalId), eq(listings.state, 'ACTIVE')));
-  if (!row) throw notFound(LISTING_NOT_FOUND);
-  const chassis = carChassis(row.chassisNumber);
-  return chassis ? timelineOf(db, chassis, row) : null;
+  return (await listingHistory(db, id)).timeline;
 }
 
 /** PUT car/mileage/note/{id}: the seller who entered a reading explains it (or clears it). */
@@ -90,27 +189,10 @@ export async function saveMileageNote(db: Db, caller: Caller, id: number, note: 
 
 /** GET user/facts/{id}: what listing and seller pages tell of a seller. */
 export async function sellerFacts(db: Db, userId: number): Promise<SellerFacts> {
-  const [user] = await db
-    .select({
-      roleId: users.roleId,
-      createdAt: users.createdAt,
-      answerMinutes: users.answerMinutes,
-      registrationVerifiedAt: users.registrationVerifiedAt,
-    })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  if (!user || user.roleId === roles.admin) throw notFound('Seller not found');
-  const [sold] = await db
-    .select({ n: count() })
-    .from(listingRecords)
-    .where(and(eq(listingRecords.userId, userId), eq(listingRecords.outcome, 'SOLD')));
-  return {
-    memberSince: user.createdAt.toISOString(),
-    soldCount: sold?.n ?? 0,
-    answerMinutes: user.answerMinutes,
-    verified: user.roleId === roles.company && user.registrationVerifiedAt !== null,
-    rating: user.roleId === roles.company ? await ratingOf(db, userId) : null,
-  };
+  const [row] = await factsOfSeller(db).execute({ id: userId });
+  const facts = row && toFacts(row);
+  if (!facts) throw notFound('Seller not found');
+  return facts;
 }
 
 /** PUT user/verify/{id}: an admin marks a company's registration as checked, or not. */

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../tests/support/context
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
 import { listingPayload, liveListing, submitListing } from '../../tests/support/listings.ts';
 import { conversationMessages, users } from '../db/schema/index.ts';
-import { refreshAnswerTimes } from './history.service.ts';
+import { listingHistory, refreshAnswerTimes } from './history.service.ts';
 
 let ctx: TestContext;
 let admin: Session;
@@ -223,6 +223,31 @@ describe('seller facts', () => {
     const other = await signUp(ctx);
     expect((await as(other).call((r) => r.car.sold[':id'].$delete(param(kept)))).status).toBe(403);
     expect((await facts(999_999)).status).toBe(404);
+  });
+
+  it("reads a listing page's timeline with its seller's facts, as the API answers each", async () => {
+    const chassis = newChassis();
+    const seller = await signUp(ctx);
+    const earlier = await liveListing(ctx, seller.accessToken, admin.accessToken, {
+      chassisNumber: chassis,
+      millage: 50_000,
+    });
+    await as(seller).call((r) => r.car.sold[':id'].$delete(param(earlier)));
+    const id = await liveListing(ctx, seller.accessToken, admin.accessToken, {
+      chassisNumber: chassis,
+      millage: 60_000,
+    });
+
+    const page = await listingHistory(ctx.db, id);
+    expect(
+      page.timeline?.entries.map((e) => [e.mileage, e.outcome, e.current, e.bySeller]),
+    ).toEqual([
+      [50_000, 'SOLD', false, true],
+      [60_000, 'LIVE', true, true],
+    ]);
+    expect(page.timeline).toEqual((await timeline(id)).data);
+    expect(page.facts).toMatchObject({ soldCount: 1, rating: null, verified: false });
+    expect(page.facts).toEqual((await facts(seller.userId)).data);
   });
 
   it("gives the median minutes a seller took to answer a buyer's first message", async () => {

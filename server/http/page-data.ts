@@ -4,7 +4,7 @@ import { limits } from '#shared/limits.ts';
 import { paging } from '#shared/schemas/envelope.ts';
 import { searchSchema } from '#shared/schemas/listing-search.ts';
 import type { Deps } from '../deps.ts';
-import { listingTimeline, sellerFacts } from '../history/history.service.ts';
+import { listingHistory, sellerFacts } from '../history/history.service.ts';
 import { liveListingPage } from '../listings/details.ts';
 import { dealerReviewsOf } from '../reviews/reviews.service.ts';
 import { homeList, searchList, sellerList } from '../listings/public-lists.ts';
@@ -37,7 +37,7 @@ export function pageData(deps: Deps): PageData {
     home: async (pageNumber) => homeList(deps, paging().parse({ pageNumber })),
     search: async (request) => searchList(deps, searchSchema.parse(request)),
     listing: (id) => liveListingPage(deps, id),
-    mileage: (id) => listingTimeline(deps.db, id),
+    history: (id) => listingHistory(deps.db, id),
     sellerFacts: (id) => sellerFacts(deps.db, id),
     dealerReviews: (id) => dealerReviewsOf(deps.db, id),
     seller: async (id) => {

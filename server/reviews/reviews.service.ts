@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { roles } from '#shared/limits.ts';
 import {
   REVIEW_AFTER_DAYS,
@@ -222,14 +222,33 @@ const since = () => sql`now() - make_interval(months => ${RATING_MONTHS})`;
 const shown = (dealerId: number) =>
   and(eq(dealerReviews.dealerId, dealerId), isNull(dealerReviews.hiddenAt));
 
+/**
+ * A dealer's rating as one SQL value (`{ average, count }` as JSON): the mean of the last
+ * RATING_MONTHS' shown reviews of `dealerId` (a value, or a table-qualified column of the statement
+ * it sits in), and their number. Statements that show a dealer read it with what else they read.
+ */
+export const ratingSql = (dealerId: number | SQL) => sql<RatingRow>`(
+  select json_build_object('average', avg(review.rating), 'count', count(*))
+  from ${dealerReviews} review
+  where review.dealer_id = ${dealerId} and review.hidden_at is null
+    and review.created_at >= ${since()})`;
+
+/** What `ratingSql` reads: PostgreSQL's mean as JSON (a number, or null without reviews). */
+export type RatingRow = { average: number | string | null; count: number };
+
+/** A rating as it is shown: its mean to one decimal. */
+export function toRating(row: RatingRow): RatingSummary {
+  const average = row.average === null ? null : Number(row.average);
+  return { average: average === null ? null : Math.round(average * 10) / 10, count: row.count };
+}
+
 /** A dealer's rating: the mean of the last RATING_MONTHS' shown reviews, and their number. */
 export async function ratingOf(db: Db, dealerId: number): Promise<RatingSummary> {
   const [row] = await db
-    .select({ average: sql<string | null>`avg(${dealerReviews.rating})`, n: count() })
-    .from(dealerReviews)
-    .where(and(shown(dealerId), gte(dealerReviews.createdAt, since())));
-  const average = row?.average === null || row?.average === undefined ? null : Number(row.average);
-  return { average: average === null ? null : Math.round(average * 10) / 10, count: row?.n ?? 0 };
+    .select({ rating: ratingSql(dealerId) })
+    .from(users)
+    .where(eq(users.id, dealerId));
+  return toRating(row?.rating ?? { average: null, count: 0 });
 }
 
 /** GET reviews/dealer/{id}: a company's rating and its shown reviews, newest first. */

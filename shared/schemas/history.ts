@@ -76,6 +76,14 @@ export const sellerFactsSchema = z
   .meta({ id: 'SellerFacts' });
 export type SellerFacts = z.infer<typeof sellerFactsSchema>;
 
+/** What a live listing's page tells of its car and its seller. */
+export interface ListingHistory {
+  /** Null without a chassis number to know the car by. */
+  timeline: MileageTimeline | null;
+  /** Null for an administrator's listing. */
+  facts: SellerFacts | null;
+}
+
 export const registrationCheckSchema = z.object({
   verified: z.boolean({ error: 'Say whether the registration is verified' }),
 });
