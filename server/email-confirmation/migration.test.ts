@@ -50,4 +50,5 @@ it('counts the accounts made before confirmation existed as confirmed, from when
     from users where email = 'early@example.mt'`);
   expect(rows[0]?.confirmed).not.toBeNull();
   expect(rows[0]?.confirmed).toBe(rows[0]?.created);
-});
+  // Every migration on a new database, then the rest: longer than a test's usual time.
+}, 120_000);
