@@ -1,9 +1,16 @@
 import { Box, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { ExportButton, ListBase, Pagination, useListContext } from 'react-admin';
+import {
+  ExportButton,
+  ListBase,
+  Pagination,
+  useListContext,
+  useResourceContext,
+} from 'react-admin';
 import { MOBILE_MAX_WIDTH } from '#shared/limits.ts';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { csvExporter } from '../common/csv.ts';
+import { decisionKey, usePendingDecisions } from '../common/pendingDecisions.ts';
 import { usePanelPath } from '../common/panelPaths.ts';
 import { SectionTitle } from '../common/SectionTitle.tsx';
 import { quietList } from '../common/quietList.ts';
@@ -59,7 +66,10 @@ const gridSx = {
 } as const;
 
 function Cards({ empty, to }: Pick<CarCardGridProps, 'empty' | 'to'>) {
-  const { data, total, isPending, error } = useListContext<CarCard>();
+  const { data: listed, total, isPending, error } = useListContext<CarCard>();
+  const resource = useResourceContext() ?? '';
+  const pending = usePendingDecisions();
+  const data = listed?.filter((card) => !pending.has(decisionKey(resource, card.id)));
   const panel = usePanelPath();
   if (isPending) {
     return (

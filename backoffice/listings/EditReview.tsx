@@ -2,6 +2,7 @@ import { Alert, Link } from '@mui/material';
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
 import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, EditRecord } from '../dataProvider.ts';
+import { decisionKey } from '../common/pendingDecisions.ts';
 import { texts } from '../texts.ts';
 import { ApproveOrDeny } from './ApproveOrDeny.tsx';
 import { changedFields } from './listingFields.ts';
@@ -36,7 +37,8 @@ export function EditReview() {
             busy={busy}
             denyTitle="Deny edit"
             {...approveOrDeny(
-              { approve: texts.progress.approvingEdit, deny: texts.progress.denyingEdit },
+              decisionKey('edited-listings', id),
+              { deny: texts.progress.denyingEdit },
               () => dataProvider.approveEdit(id),
               (reason) => dataProvider.denyEdit(id, reason),
               messages.moderation.approvedEdit,

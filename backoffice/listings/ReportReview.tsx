@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
 import { messages } from '#shared/messages.ts';
 import type { AdminDataProvider, ListingRecord } from '../dataProvider.ts';
+import { decisionKey } from '../common/pendingDecisions.ts';
 import { texts } from '../texts.ts';
 import { ListingView } from './ListingView.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
@@ -21,7 +22,7 @@ export function ReportReview() {
     meta: reviewMeta,
   });
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { decide, dialogs, busy } = useDecision();
+  const { decide, decideUndoably, dialogs, busy } = useDecision();
   const [suspending, setSuspending] = useState(false);
 
   return (
@@ -61,8 +62,8 @@ export function ReportReview() {
               onClose={() => setSuspending(false)}
               onSubmit={(reason) => {
                 setSuspending(false);
-                void decide(
-                  texts.progress.suspendingListing,
+                decideUndoably(
+                  decisionKey('reported-listings', carId),
                   () => dataProvider.suspend(carId, reason),
                   messages.moderation.suspended,
                 );

@@ -1,5 +1,6 @@
 import { useDataProvider, useGetOne, useParams } from 'react-admin';
 import type { AdminDataProvider, ListingRecord } from '../dataProvider.ts';
+import { decisionKey } from '../common/pendingDecisions.ts';
 import { texts } from '../texts.ts';
 import { ApproveOrDeny } from './ApproveOrDeny.tsx';
 import { ListingView } from './ListingView.tsx';
@@ -37,7 +38,8 @@ export function RequestReview() {
             busy={busy}
             denyTitle="Deny listing"
             {...approveOrDeny(
-              { approve: texts.progress.approvingListing, deny: texts.progress.denyingListing },
+              decisionKey('approve-listings', id),
+              { deny: texts.progress.denyingListing },
               () => dataProvider.approveRequest(id),
               (reason) => dataProvider.denyRequest(id, reason),
             )}

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test.ts';
 import { adminSession, apiOf, newUser, ok, unique, useSession } from './support/api.ts';
+import { settleDecision } from './support/dialogs.ts';
 import { liveListing, photos, submitListing } from './support/listings.ts';
 
 /**
@@ -121,19 +122,22 @@ test('a kept suspension reason fills the suspend dialog, and the owner reads it 
   await expect(text).toHaveValue(reason);
   await text.pressSequentially(added);
   await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
-  await expect(page.getByText('Car suspended')).toBeVisible();
+  await settleDecision(page, 'Car suspended');
 
   const api = apiOf(request, seller);
-  const list = await ok(
-    api.call((r) =>
-      r.notifications.user[':userId'].$post({
-        param: { userId: String(seller.userId) },
-        json: { pageNumber: 1, pageSize: 50 },
-      }),
-    ),
-  );
-  const notice = list.find((n) => n.title === 'Your listing is suspended');
-  expect(notice).toBeDefined();
+  const suspension = async () => {
+    const list = await ok(
+      api.call((r) =>
+        r.notifications.user[':userId'].$post({
+          param: { userId: String(seller.userId) },
+          json: { pageNumber: 1, pageSize: 50 },
+        }),
+      ),
+    );
+    return list.find((n) => n.title === 'Your listing is suspended');
+  };
+  await expect.poll(suspension).toBeDefined();
+  const notice = await suspension();
   const read = await ok(
     api.call((r) => r.notifications[':id'].$get({ param: { id: String(notice?.id) } })),
   );
