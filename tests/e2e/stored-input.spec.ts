@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { adminStateFile } from '../../playwright.config.ts';
 import { test } from './support/test.ts';
 import {
+  adminSession,
   apiOf,
   dismissBanners,
   logInByApi,
@@ -203,8 +203,6 @@ test('hostile messages, names, titles and saved searches show as text in the acc
 });
 
 test.describe('in the back-office', () => {
-  test.use({ storageState: adminStateFile });
-
   test('hostile requests, reports, names and support messages show as text', async ({
     page,
     request,
@@ -216,6 +214,7 @@ test.describe('in the back-office', () => {
     const title = `<script>alert(6)</script> ${tag}`;
     const description = [...Object.values(hostile), longWord].join('\n');
     const pending = await submitListing(request, seller, title, { description });
+    await useSession(page, await adminSession(request));
     await page.goto(`/admin/car/request/${pending}`);
     await showsAsText(page, [hostile.closesScript, hostile.css], opened);
 
