@@ -30,7 +30,7 @@ const hostile = {
   handler: '<img src=x onerror="window.stored=1;alert(3)">',
   link: '<a href="javascript:alert(4)">Open</a>',
   svg: '<svg onload=alert(5)><b>bold</b></svg>',
-  css: '<style>*{display:none!important}</style>',
+  css: '<style>body{--stored:1}</style>',
   // A right-to-left override reverses what follows it on screen: 'exe.gnp' reads 'png.exe'.
   direction: '\u202Eexe.gnp Honest car',
 } as const;
@@ -62,13 +62,33 @@ async function injected(page: Page) {
     for (const link of document.querySelectorAll('a[href]'))
       if (/^\s*javascript:/i.test(link.getAttribute('href') ?? ''))
         found.push(`link ${link.outerHTML}`);
-    for (const script of document.querySelectorAll('script:not([src])'))
-      if (/alert\(|window\.stored/.test(script.textContent ?? '')) found.push('an inline script');
-    for (const style of document.querySelectorAll('style'))
-      if (style.textContent?.includes('display:none!important')) found.push('a style element');
+    // Data blocks (JSON-LD) carry the text as data, which they must keep whole.
+    for (const data of document.querySelectorAll('script[type="application/ld+json"]'))
+      try {
+        JSON.parse(data.textContent ?? '');
+      } catch {
+        found.push(`a broken data block ${data.outerHTML.slice(0, 300)}`);
+      }
+    for (const script of document.querySelectorAll(
+      'script:not([src]):not([type="application/ld+json"])',
+    ))
+      if (/alert\(|window\.stored/.test(script.textContent ?? ''))
+        found.push(`an inline script ${script.outerHTML.slice(0, 300)}`);
+    if (getComputedStyle(document.body).getPropertyValue('--stored'))
+      found.push('a stored style element');
     if (document.querySelector('img[src="x"], svg[onload]')) found.push('an element of the text');
-    if (document.documentElement.scrollWidth > window.innerWidth + 1)
-      found.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      const beyond = (e: Element) => e.getBoundingClientRect().right > window.innerWidth + 1;
+      const wide = [...document.querySelectorAll('body *')].filter(
+        (e) => beyond(e) && ![...e.children].some(beyond),
+      );
+      found.push(
+        `the page is ${document.documentElement.scrollWidth}px wide: ${wide
+          .slice(0, 6)
+          .map((e) => `${e.tagName}.${e.className}`)
+          .join(', ')}`,
+      );
+    }
     return found;
   });
 }
