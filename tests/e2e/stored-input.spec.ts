@@ -41,9 +41,10 @@ const longWord = 'W'.repeat(600);
 const logo =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-/** Fails the journey on any dialog the page opens; the list of what opened one. */
+/** What the page opened (a dialog) or threw (an error), for the journey to compare with []. */
 function watchDialogs(page: Page) {
   const opened: string[] = [];
+  page.on('pageerror', (error) => opened.push(`page error: ${error.message}`));
   page.on('dialog', async (dialog) => {
     opened.push(dialog.message());
     await dialog.dismiss();
