@@ -203,7 +203,7 @@ export function ListingView({ car, reports, original, changes }: ListingViewProp
             <Typography variant="h6" component="h2" gutterBottom>
               Description
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-line' }}>
+            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
               {car.description || 'No description'}
             </Typography>
           </>,

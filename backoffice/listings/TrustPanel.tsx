@@ -138,7 +138,11 @@ function ScamAlert({
         const own = matches.filter((m) => m.field === field);
         if (!own.length) return null;
         return (
-          <Typography key={field} component="div" sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>
+          <Typography
+            key={field}
+            component="div"
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 1 }}
+          >
             <strong>{field === 'title' ? 'Title' : 'Description'}:</strong>{' '}
             <Highlighted text={texts[field]} matches={own} />
           </Typography>

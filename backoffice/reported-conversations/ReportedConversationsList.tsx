@@ -26,12 +26,13 @@ const TITLE = 'Reported conversations';
  * conversation), and 'Mark resolved'.
  */
 function ReportDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { data } = useGetOne<ConversationReportDetail>(
+  // Until the detail arrives, react-admin answers with the list's row, which has no messages.
+  const { data } = useGetOne<ConversationReport & Partial<ConversationReportDetail>>(
     'reported-conversations',
     { id: id ?? 0 },
     { enabled: id !== null },
   );
-  const [update, { isPending }] = useUpdate<ConversationReportDetail>();
+  const [update, { isPending }] = useUpdate<ConversationReport>();
   return (
     <Dialog open={id !== null} onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>{data ? `Conversation about ${data.carTitle}` : 'Conversation'}</DialogTitle>
@@ -45,7 +46,7 @@ function ReportDialog({ id, onClose }: { id: number | null; onClose: () => void 
             <Typography>
               Reported by #{data.reporterId} on {dateTime(data.createdAt)}: {data.reason}
             </Typography>
-            {data.messages.map((m) => (
+            {data.messages?.map((m) => (
               <Box
                 key={m.id}
                 sx={{ p: 1, borderRadius: 1, bgcolor: m.flagged ? 'warning.light' : 'grey.100' }}

@@ -2,7 +2,7 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
 import type { PushSubscriptionInput } from '#shared/schemas/push.ts';
 import type { Db } from '../db/client.ts';
-import { webPushSubscriptions } from '../db/schema/index.ts';
+import { users, webPushSubscriptions } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 /** Browsers one user keeps subscribed; a new one past it replaces the oldest. */
@@ -18,6 +18,9 @@ export async function subscribe(db: Db, userId: number, input: PushSubscriptionI
   const values = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth };
   const t = webPushSubscriptions;
   await db.transaction(async (tx) => {
+    // One subscription of the user at a time: parallel ones would each keep the browsers they
+    // saw, and a flood of them would pass the limit.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const stored = await tx
       .insert(t)
       .values({ ...values, endpoint: input.endpoint })

@@ -5,9 +5,10 @@ import { call, documentedOperations, fillPath, type Operation } from './operatio
 import { buildWorld, isErrorEnvelope, worldSettings, type World } from './world.ts';
 
 /**
- * Plays the matrix (matrix.ts): every documented operation, called by a visitor, by another seller
- * on the owner's objects and by a seller on the administrators' routes; a route added without an
- * entry fails the first test.
+ * Plays the matrix (matrix.ts): every documented operation, called by a visitor, by another seller,
+ * a dealer, a buyer and a blocked buyer on the owner's objects, and by a seller on the
+ * administrators' routes; a route added without an entry fails the first test. What the 200s
+ * contain is disclosure.test.ts's.
  */
 
 let ctx: TestContext;
@@ -63,6 +64,19 @@ describe('the authorization matrix', () => {
       const status = entry.otherSeller;
       it(`refuses another seller the owner's object with ${status}`, async () => {
         const answer = await attempt(key, entry, world.other.accessToken);
+        expect(answer.status, answer.says).toBe(status);
+        expect(isErrorEnvelope(answer.status, answer.body), answer.says).toBe(true);
+      });
+    }
+
+    if (entry.otherSeller) {
+      const status = entry.otherSeller;
+      // The buyer is a party to the owner's conversation: its routes are the buyer's too.
+      const strangers = key.includes('/conversations/{id}')
+        ? (['dealer', 'blocked'] as const)
+        : (['dealer', 'blocked', 'buyer'] as const);
+      it.each(strangers)(`refuses the %s the owner's object with ${status}`, async (who) => {
+        const answer = await attempt(key, entry, world[who].accessToken);
         expect(answer.status, answer.says).toBe(status);
         expect(isErrorEnvelope(answer.status, answer.body), answer.says).toBe(true);
       });

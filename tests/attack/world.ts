@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Envelope } from '#shared/schemas/envelope.ts';
 import type { Session, TestContext } from '../support/context.ts';
@@ -17,12 +18,20 @@ export const worldSettings = { ...pushSettings };
 
 /**
  * Who the attack suite plays and what they own: an admin, a seller (`owner`) with one of
- * everything a seller can own, and another seller who tries to reach it.
+ * everything a seller can own, another seller who tries to reach it, a dealer, the buyer who is
+ * a party to the owner's conversation and a buyer the owner blocked.
  */
 export interface World {
   admin: Session;
   owner: Session;
   other: Session;
+  dealer: Session;
+  /** The buyer of the owner's conversation. */
+  buyer: Session;
+  /** A buyer whose conversation about the owner's car the owner blocked. */
+  blocked: Session;
+  /** The first message of the owner's conversation, which only its two parties may read. */
+  privateMessage: string;
   /** The owner's objects, by the name a path or body uses for them. */
   own: {
     userId: number;
@@ -62,11 +71,26 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     .call((r) => r.payment.create.$post({ json: { userId, paymentId: packageId } }));
   if (created.code !== 0) throw new Error(`payment/create failed: ${created.message}`);
 
-  const buyer = await signUp(ctx, 'private');
+  const [buyer, blocked, dealer] = await Promise.all([
+    signUp(ctx, 'private'),
+    signUp(ctx, 'private'),
+    signUp(ctx, 'company'),
+  ]);
+  const privateMessage = `Is it still available? ${randomUUID()}`;
   const opened = await ctx
     .client(buyer.accessToken)
-    .call((r) => r.conversations.$post({ json: { carId: car, text: 'Is it still available?' } }));
+    .call((r) => r.conversations.$post({ json: { carId: car, text: privateMessage } }));
   if (opened.code !== 0) throw new Error(`conversations failed: ${opened.message}`);
+  const refused = await ctx
+    .client(blocked.accessToken)
+    .call((r) => r.conversations.$post({ json: { carId: car, text: 'Send a deposit first?' } }));
+  if (refused.code !== 0) throw new Error(`conversations failed: ${refused.message}`);
+  const block = await ctx.client(owner.accessToken).call((r) =>
+    r.conversations[':id'].block.$put({
+      param: { id: String(refused.data.conversationId) },
+    }),
+  );
+  if (block.code !== 0) throw new Error(`block failed: ${block.message}`);
   const saved = await ctx
     .client(owner.accessToken)
     .call((r) => r['saved-searches'].$post({ json: { name: 'Owner search', filters: {} } }));
@@ -111,6 +135,10 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     admin,
     owner,
     other,
+    dealer,
+    buyer,
+    blocked,
+    privateMessage,
     own: {
       userId,
       car,
