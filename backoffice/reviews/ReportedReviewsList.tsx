@@ -1,5 +1,14 @@
-import { Button } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
 import { ExportButton, FilterLiveSearch, ListBase, useRefresh, useUpdate } from 'react-admin';
 import { dateTime } from '#shared/format.ts';
 import { reviewMessages, type ReportedReview } from '#shared/schemas/review.ts';
@@ -14,12 +23,72 @@ import { texts } from '../texts.ts';
 
 const TITLE = 'Reported reviews';
 
+interface ReviewDialogProps {
+  review: ReportedReview | null;
+  busy: boolean;
+  onRestore: (review: ReportedReview) => void;
+  onRemove: (review: ReportedReview) => void;
+  onClose: () => void;
+}
+
+/** A reported review whole, with its reports' reasons, the dealer's answer and the decisions. */
+function ReviewDialog({ review, busy, onRestore, onRemove, onClose }: ReviewDialogProps) {
+  return (
+    <Dialog open={review !== null} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{review ? `Review of ${review.dealerName}` : 'Review'}</DialogTitle>
+      <DialogContent>
+        {review && (
+          <Stack spacing={1.5}>
+            <Typography color="text.secondary">
+              {review.reviewer} (#{review.reviewerId}) · {review.carTitle} · {review.rating} of 5 ·{' '}
+              {dateTime(review.createdAt)}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {review.text}
+            </Typography>
+            {review.answer && <Typography>The dealer answered: {review.answer}</Typography>}
+            <Typography>
+              {review.hiddenAt ? 'Hidden' : 'Shown'} · reported by {review.reports}{' '}
+              {review.reports === 1 ? 'account' : 'accounts'}:
+            </Typography>
+            <ul>
+              {review.reasons.map((reason, i) => (
+                <li key={i}>{reason}</li>
+              ))}
+            </ul>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        {review && (
+          <>
+            <Button color="error" disabled={busy} onClick={() => onRemove(review)}>
+              Remove
+            </Button>
+            <Button variant="contained" disabled={busy} onClick={() => onRestore(review)}>
+              Restore
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /**
- * Reviews that accounts reported, hidden ones (reported by 3 accounts) first: Restore drops the
- * reports and shows the review again, Remove deletes it. Both go in the moderation log.
+ * Reviews that accounts reported, hidden ones (reported by 3 accounts) first; a row opens the
+ * review, where Restore drops the reports and shows it again and Remove deletes it. Both go in
+ * the moderation log.
  */
 export function ReportedReviewsList() {
+  const [open, setOpen] = useState<ReportedReview | null>(null);
   const refresh = useRefresh();
+  /** A decision made: the review leaves the list (or shows its new state). */
+  const decided = () => {
+    setOpen(null);
+    refresh();
+  };
   const [update] = useUpdate<ReportedReview>();
   const restoring = useAdminAction();
   const removal = useConfirmedDelete<ReportedReview>('reviews', {
@@ -27,7 +96,7 @@ export function ReportedReviewsList() {
     confirm: 'Remove',
     progress: texts.progress.communicating,
     success: reviewMessages.removed,
-    then: refresh,
+    then: decided,
   });
   const restore = (review: ReportedReview) =>
     void restoring.perform({
@@ -39,14 +108,13 @@ export function ReportedReviewsList() {
           { returnPromise: true },
         ),
       success: reviewMessages.restored,
-      then: refresh,
+      then: decided,
     });
 
   const columns: GridColDef<ReportedReview>[] = [
     { field: 'id', headerName: 'ID', width: 80 },
     { field: 'dealerName', headerName: 'Dealer', width: 160, sortable: false },
     { field: 'reviewer', headerName: 'Reviewer', width: 160, sortable: false },
-    { field: 'carTitle', headerName: 'Car', flex: 1, minWidth: 160, sortable: false },
     { field: 'rating', headerName: 'Rating', width: 90 },
     { field: 'text', headerName: 'Review', flex: 2, minWidth: 220, sortable: false },
     { field: 'reports', headerName: 'Reports', width: 100 },
@@ -71,23 +139,6 @@ export function ReportedReviewsList() {
       width: 170,
       valueFormatter: (value: string) => dateTime(value),
     },
-    {
-      field: 'restore',
-      headerName: 'Restore',
-      width: 110,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Button
-          size="small"
-          disabled={restoring.busy}
-          aria-label={`Restore review ${row.id}`}
-          onClick={() => restore(row)}
-        >
-          Restore
-        </Button>
-      ),
-    },
-    removal.column((row) => `review ${row.id}`),
   ];
 
   return (
@@ -97,7 +148,14 @@ export function ReportedReviewsList() {
         actions={<ExportButton maxResults={EVERY_ROW} exporter={tableExporter(columns)} />}
       />
       <FilterLiveSearch source="q" label="Search" sx={{ mb: 2, maxWidth: 360 }} />
-      <DataTable<ReportedReview> label={TITLE} columns={columns} />
+      <DataTable<ReportedReview> label={TITLE} columns={columns} onRowClick={setOpen} />
+      <ReviewDialog
+        review={open}
+        busy={restoring.busy || removal.busy}
+        onRestore={restore}
+        onRemove={removal.ask}
+        onClose={() => setOpen(null)}
+      />
       {restoring.dialogs}
       {removal.dialogs}
     </ListBase>

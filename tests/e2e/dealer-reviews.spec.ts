@@ -190,7 +190,10 @@ test('an admin restores a review three accounts reported, and removes it once re
   const row = table.getByRole('row').filter({ hasText: text });
   await expect(row).toContainText('Hidden');
   await expect(row).toContainText('Not true · Not true · Not true');
-  await row.getByRole('button', { name: `Restore review ${id}` }).click();
+  await row.click();
+  const dialog = admin.getByRole('dialog', { name: 'Review of Harbour Cars' });
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(admin.getByText('Review restored')).toBeVisible();
   await expect(row).toHaveCount(0);
   await page.reload();
@@ -200,8 +203,12 @@ test('an admin restores a review three accounts reported, and removes it once re
   await admin.reload();
   await admin.getByRole('textbox', { name: 'Search' }).fill(text);
   await expect(row).toContainText('Shown');
-  await row.getByRole('button', { name: `Remove review ${id}` }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await row.click();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await admin
+    .getByRole('dialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(admin.getByText('Review removed')).toBeVisible();
   await expect(row).toHaveCount(0);
   await context.close();
