@@ -142,6 +142,12 @@ export default defineConfig({
       NODE_ENV: 'production',
       // Every journey's accounts are registered from 127.0.0.1, hundreds in a run.
       REGISTRATIONS_PER_HOUR: '100000',
+      // A buyer may review a dealer as soon as they messaged it: a browser cannot wait 3 days.
+      REVIEW_AFTER_DAYS: '0',
+      // The reviews journey's buyer and dealer come from addresses of their own (X-Forwarded-For),
+      // as they would through the proxy in front: a dealer's own address cannot review it. Other
+      // journeys send no such header and are known by 127.0.0.1.
+      TRUST_PROXY: 'true',
       // A saved search's instant alert within seconds, not the minute of the default.
       ALERTS_EVERY_SECONDS: '5',
       // The price insight journey waits for its cars to be rated.

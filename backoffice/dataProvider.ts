@@ -28,6 +28,9 @@
  * reported-conversations getList GET  conversations/reports          (whole; paged here)
  *                     getOne     GET    conversations/reports/{id}     (with the messages)
  *                     update     PUT    conversations/reports/{id}/resolve
+ * reviews             getList    GET    reviews/reported               (reported reviews)
+ *                     update     PUT    review/restore/{id}            (keeps it: reports dropped)
+ *                     delete     DELETE review/{id}
  * featured-listings   getList    GET    cars/top-spotted
  *                     create     PUT    cars/top-spotted/add/{data.id}
  *                     delete     PUT    cars/top-spotted/remove/{id}
@@ -356,6 +359,17 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
       },
       one: (id) => send((r) => r.conversations.reports[':id'].$get(byId(id))),
       update: (id) => send((r) => r.conversations.reports[':id'].resolve.$put(byId(id))),
+    },
+    reviews: {
+      list: paged((r, query) => r.reviews.reported.$get({ query })),
+      update: async (id, _data, previous) => {
+        await send((r) => r.review.restore[':id'].$put(byId(id)));
+        return previous ?? { id };
+      },
+      remove: async (id, previous) => {
+        await send((r) => r.review[':id'].$delete(byId(id)));
+        return previous ?? { id };
+      },
     },
     'featured-listings': {
       list: paged((r, query) => r.cars['top-spotted'].$get({ query })),

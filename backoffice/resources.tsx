@@ -19,6 +19,7 @@ import notifications from './notifications/index.ts';
 import paymentPackages from './payment-packages/index.ts';
 import reportedConversations from './reported-conversations/index.ts';
 import reasonTemplates from './reason-templates/index.ts';
+import reviews from './reviews/index.ts';
 import transactions from './transactions/index.ts';
 import users from './users/index.ts';
 import { userRoutes } from './users/userRoutes.tsx';
@@ -33,6 +34,7 @@ export const sectionResources: ResourceProps[] = [
   { name: 'users', ...users },
   { name: 'messages', ...messages },
   { name: 'reported-conversations', ...reportedConversations },
+  { name: 'reviews', ...reviews },
   { name: 'notifications', ...notifications },
   { name: 'ads', ...ads },
   { name: 'vouchers', ...vouchers },

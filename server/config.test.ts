@@ -26,6 +26,7 @@ describe('loadConfig', () => {
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.JOBS).toBe(true);
     expect(config.PUBLIC_URL).toBe('http://localhost:4321');
+    expect(config.REVIEW_AFTER_DAYS).toBe(3);
   });
 
   it('defaults PUBLIC_URL to the port the app listens on', () => {

@@ -109,6 +109,8 @@ export const configSchema = z.object({
    * from search until an admin reviews it; 0 turns it off.
    */
   REPORTS_TO_HIDE: z.coerce.number().int().min(0).max(1000).default(3),
+  /** Days after a buyer's first message to a dealer before they may review it; 0: at once. */
+  REVIEW_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(3),
   /**
    * argon2id's cost: `standard` (OWASP's floor, 19 MiB and 2 passes) everywhere real passwords
    * live; `test` (8 KiB, 1 pass) only for test runs, which register hundreds of accounts.

@@ -1,5 +1,6 @@
 import ForumIcon from '@mui/icons-material/Forum';
 import LogoutIcon from '@mui/icons-material/Logout';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import {
   List,
   ListItemButton,
@@ -62,7 +63,7 @@ export function Menu() {
               </ListItemButton>
             );
           })}
-      {/* Not one of the server's 17 items: conversations came after the menu of the spec. */}
+      {/* Not among the server's 17 items: conversations and reviews came after the spec's menu. */}
       {!isPending && (
         <ListItemButton
           component={LinkBase}
@@ -75,6 +76,20 @@ export function Menu() {
             <ForumIcon />
           </ListItemIcon>
           <ListItemText primary="Reported conversations" />
+        </ListItemButton>
+      )}
+      {!isPending && (
+        <ListItemButton
+          component={LinkBase}
+          to={panel('/reviews')}
+          selected={current === 'reviews'}
+          aria-current={current === 'reviews' ? 'page' : undefined}
+          sx={itemSx}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <RateReviewIcon />
+          </ListItemIcon>
+          <ListItemText primary="Reported reviews" />
         </ListItemButton>
       )}
       <ListItemButton onClick={() => void logout()} sx={itemSx}>

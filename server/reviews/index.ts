@@ -4,6 +4,7 @@ import * as routes from './reviews.routes.ts';
 
 // Static paths first: `/review/add` and `/review/eligible/...` before `/review/{id}`.
 export const reviewsRouter = createRouter()
+  .openapi(routes.reported, handlers.reported)
   .openapi(routes.dealer, handlers.dealer)
   .openapi(routes.eligible, handlers.eligible)
   .openapi(routes.add, handlers.add)

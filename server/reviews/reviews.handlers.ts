@@ -17,13 +17,23 @@ export const eligible: Handler<typeof routes.eligible> = async (c) =>
       requireCaller(c.var),
       c.req.valid('param').id,
       clientIp(c),
+      c.var.deps.config.REVIEW_AFTER_DAYS,
     ),
   );
+
+export const reported: Handler<typeof routes.reported> = async (c) =>
+  ok(c, await reviews.reportedReviews(c.var.deps.db, c.req.valid('query')));
 
 export const add: Handler<typeof routes.add> = async (c) =>
   ok(
     c,
-    await reviews.addReview(c.var.deps.db, requireCaller(c.var), c.req.valid('json'), clientIp(c)),
+    await reviews.addReview(
+      c.var.deps.db,
+      requireCaller(c.var),
+      c.req.valid('json'),
+      clientIp(c),
+      c.var.deps.config.REVIEW_AFTER_DAYS,
+    ),
     m.added,
   );
 

@@ -4,6 +4,8 @@ import {
   reviewEligibilitySchema,
   reviewInputSchema,
   reviewReportSchema,
+  reportedReviewsQuerySchema,
+  reportedReviewsSchema,
 } from '#shared/schemas/review.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { requireAdmin, requireUser } from '../auth/guard.ts';
@@ -32,7 +34,8 @@ export const eligible = route({
   summary: 'May I review the dealer about this car?',
   description:
     'Whether the caller may rate the dealer about the car (id: the listing), and why not: ' +
-    'they must have messaged the dealer about it at least 3 days ago, once per car, and not be ' +
+    'they must have messaged the dealer about it at least REVIEW_AFTER_DAYS days ago (3 by ' +
+    'default), once per car, and not be ' +
     'one of the dealer’s own accounts or addresses',
   security: bearer,
   middleware: [requireUser] as const,
@@ -82,6 +85,22 @@ export const report = route({
   request: { params: idParams, body: jsonBody(reviewReportSchema) },
   responses: responses(nothing, "'Review reported'"),
   errors: [409],
+});
+
+export const reported = route({
+  method: 'get',
+  path: '/reviews/reported',
+  tag,
+  operationId: 'listReportedReviews',
+  summary: 'List reported reviews',
+  description:
+    'The reviews accounts reported, with how many and why; hidden ones (reported by 3 ' +
+    'accounts) first, then the newest report first, one page at a time, {items, totalCount} ' +
+    '(admin)',
+  security: bearer,
+  middleware: [requireAdmin] as const,
+  request: { query: reportedReviewsQuerySchema },
+  responses: responses(reportedReviewsSchema, 'A page of reported reviews'),
 });
 
 export const remove = route({

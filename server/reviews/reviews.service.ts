@@ -1,11 +1,14 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { ListPage, ListQuery, SortOrder } from '#shared/schemas/list.ts';
 import { roles } from '#shared/limits.ts';
 import {
-  REVIEW_AFTER_DAYS,
   REVIEW_REPORTS_TO_HIDE,
   reviewMessages as m,
   type DealerReview,
   type RatingSummary,
+  type ReportedReview,
+  type reportedReviewSorts,
 } from '#shared/schemas/review.ts';
 import { audit } from '../audit/audit.ts';
 import { sha256 } from '../auth/tokens.ts';
@@ -18,6 +21,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { Caller } from '../http/env.ts';
+import { listPage, orderOf, pageWindow, picked } from '../db/lists.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 
 const DAY_MS = 86_400_000;
@@ -64,10 +68,11 @@ const sameCompanyDomain = (a: string, b: string) =>
 
 /**
  * Why the caller may not review the dealer about `carId` now, or null when they may: they
- * messaged the dealer about it at least REVIEW_AFTER_DAYS ago, and are none of the dealer's own
- * accounts (the same e-mail domain, or an address the dealer logged in from).
+ * messaged the dealer about it at least `afterDays` days ago (the REVIEW_AFTER_DAYS setting), and
+ * are none of the dealer's own accounts (the same e-mail domain, or an address the dealer logged
+ * in from).
  */
-async function refusal(db: Db, caller: Caller, carId: number, ip: string) {
+async function refusal(db: Db, caller: Caller, carId: number, ip: string, afterDays: number) {
   const [contact] = await db
     .select()
     .from(dealerContacts)
@@ -93,8 +98,8 @@ async function refusal(db: Db, caller: Caller, carId: number, ip: string) {
   if (sameCompanyDomain(email(caller.id), email(contact.dealerId)) || (shared?.n ?? 0) > 0) {
     return { status: 403, message: m.ownAccount, contact } as const;
   }
-  if (Date.now() - contact.contactedAt.getTime() < REVIEW_AFTER_DAYS * DAY_MS) {
-    return { status: 403, message: m.tooSoon, contact } as const;
+  if (Date.now() - contact.contactedAt.getTime() < afterDays * DAY_MS) {
+    return { status: 403, message: m.tooSoon(afterDays), contact } as const;
   }
   const [done] = await db
     .select({ id: dealerReviews.id })
@@ -105,8 +110,14 @@ async function refusal(db: Db, caller: Caller, carId: number, ip: string) {
 }
 
 /** GET review/eligible/{id}: whether the caller may review the dealer about a car, and why not. */
-export async function eligibility(db: Db, caller: Caller, carId: number, ip: string) {
-  const found = await refusal(db, caller, carId, ip);
+export async function eligibility(
+  db: Db,
+  caller: Caller,
+  carId: number,
+  ip: string,
+  afterDays: number,
+) {
+  const found = await refusal(db, caller, carId, ip, afterDays);
   const [dealer] = found.contact
     ? await db
         .select({ name: users.firstName })
@@ -126,8 +137,9 @@ export async function addReview(
   caller: Caller,
   input: { carId: number; rating: number; text: string },
   ip: string,
+  afterDays: number,
 ) {
-  const found = await refusal(db, caller, input.carId, ip);
+  const found = await refusal(db, caller, input.carId, ip, afterDays);
   if (found.status === 403) throw forbidden(found.message);
   if (found.status === 409 || !found.contact) throw conflict(m.alreadyReviewed);
   const [row] = await db
@@ -282,4 +294,99 @@ export async function dealerReviewsOf(db: Db, dealerId: number) {
     answeredAt: row.answeredAt?.toISOString() ?? null,
   }));
   return { summary: await ratingOf(db, dealerId), reviews };
+}
+
+const dealers = alias(users, 'dealer');
+const reported = (db: Db) =>
+  db
+    .select({
+      reviewId: reviewReports.reviewId,
+      reports: sql<number>`count(*)::int`.as('reports'),
+      reasons: sql<
+        string[]
+      >`array_agg(${reviewReports.reason} order by ${reviewReports.createdAt})`.as('reasons'),
+      lastReportedAt: sql<Date>`max(${reviewReports.createdAt})`
+        .mapWith(reviewReports.createdAt)
+        .as('last_reported_at'),
+    })
+    .from(reviewReports)
+    .groupBy(reviewReports.reviewId)
+    .as('reported');
+
+/** Sorting by a column of the reports' subquery, the review's id breaking ties. */
+const byAggregate = (field: SQL.Aliased) => (order: SortOrder) => {
+  const direction = order === 'DESC' ? desc : asc;
+  return [direction(field), direction(dealerReviews.id)];
+};
+
+/**
+ * GET reviews/reported: the reviews accounts reported, a page at a time; hidden ones first, then
+ * the newest report first, unless the query sorts (administrators).
+ */
+export async function reportedReviews(
+  db: Db,
+  query: ListQuery<(typeof reportedReviewSorts)[number]>,
+): Promise<ListPage<ReportedReview>> {
+  const counts = reported(db);
+  const where = picked(query, dealerReviews.id, [
+    dealerReviews.text,
+    dealerReviews.carTitle,
+    dealers.firstName,
+  ]);
+  const newestFirst = [
+    sql`${dealerReviews.hiddenAt} is null`,
+    desc(counts.lastReportedAt),
+    desc(dealerReviews.id),
+  ];
+  const sorts = {
+    id: dealerReviews.id,
+    rating: dealerReviews.rating,
+    reports: byAggregate(counts.reports),
+    lastReportedAt: byAggregate(counts.lastReportedAt),
+  };
+  const { limit, offset } = pageWindow(query);
+  const from = <T extends PgSelect>(select: T) =>
+    select
+      .innerJoin(dealerReviews, eq(dealerReviews.id, counts.reviewId))
+      .innerJoin(dealers, eq(dealers.id, dealerReviews.dealerId))
+      .innerJoin(users, eq(users.id, dealerReviews.reviewerId))
+      .where(where);
+  const rows = from(
+    db
+      .select({
+        review: dealerReviews,
+        dealerName: dealers.firstName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        reports: counts.reports,
+        reasons: counts.reasons,
+        lastReportedAt: counts.lastReportedAt,
+      })
+      .from(counts)
+      .$dynamic(),
+  )
+    .orderBy(...orderOf(query, sorts, dealerReviews.id, newestFirst))
+    .limit(limit)
+    .offset(offset);
+  return listPage(
+    rows.then((found) =>
+      found.map(({ review, firstName, lastName, ...row }) => ({
+        id: review.id,
+        dealerId: review.dealerId,
+        dealerName: row.dealerName,
+        reviewerId: review.reviewerId,
+        reviewer: `${firstName} ${lastName}`.trim(),
+        carTitle: review.carTitle,
+        rating: review.rating,
+        text: review.text,
+        answer: review.answer,
+        createdAt: review.createdAt.toISOString(),
+        hiddenAt: review.hiddenAt?.toISOString() ?? null,
+        reports: row.reports,
+        reasons: row.reasons,
+        lastReportedAt: new Date(row.lastReportedAt).toISOString(),
+      })),
+    ),
+    from(db.select({ n: count() }).from(counts).$dynamic()).then(([row]) => row?.n ?? 0),
+  );
 }

@@ -10,7 +10,8 @@ let ctx: TestContext;
 let admin: Session;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Not the default wait (3 days): the setting decides it.
+  ctx = await createTestContext({ REVIEW_AFTER_DAYS: '2' });
   admin = await signUpAdmin(ctx);
 });
 afterAll(() => ctx.close());
@@ -45,7 +46,7 @@ const reviewsOf = (dealerId: number) =>
   ctx.client().call((r) => r.reviews.dealer[':id'].$get(param(dealerId)));
 
 describe('verified dealer reviews', () => {
-  it('lets a buyer who messaged the dealer 3 days ago rate it once per car', async () => {
+  it('lets a buyer who messaged the dealer REVIEW_AFTER_DAYS ago rate it once per car', async () => {
     const dealer = await signUp(ctx, 'company');
     const car = await liveListing(ctx, dealer.accessToken, admin.accessToken);
     const buyer = await newBuyer();
@@ -60,9 +61,9 @@ describe('verified dealer reviews', () => {
     await contacted(buyer, car, 1);
     expect(await review(buyer, car, 5)).toMatchObject({
       status: 403,
-      message: 'You can review the dealer 3 days after your first message',
+      message: 'You can review the dealer 2 days after your first message',
     });
-    await contacted(buyer, car, 3);
+    await contacted(buyer, car, 2);
     expect((await eligible()).data.canReview).toBe(true);
     expect(await review(buyer, car, 6)).toMatchObject({
       status: 400,
@@ -156,12 +157,29 @@ describe('verified dealer reviews', () => {
       summary: { average: null, count: 0 },
       reviews: [],
     });
+    const reported = () =>
+      ctx
+        .client(admin.accessToken)
+        .call((r) => r.reviews.reported.$get({ query: { q: 'Never called back' } }));
+    const listed = await reported();
+    expect(listed.data.totalCount).toBe(1);
+    expect(listed.data.items[0]).toMatchObject({
+      id: data.id,
+      dealerId: dealer.userId,
+      rating: 2,
+      text: 'Never called back',
+      answer: 'We called twice; sorry we missed you',
+      reports: 3,
+      reasons: ['Not true', 'Not true', 'Not true'],
+      hiddenAt: expect.any(String),
+    });
 
     expect(
       (await as(dealer).call((r) => r.review.restore[':id'].$put(param(data.id)))).status,
     ).toBe(403);
     await ctx.client(admin.accessToken).call((r) => r.review.restore[':id'].$put(param(data.id)));
     expect((await reviewsOf(dealer.userId)).data.summary.count).toBe(1);
+    expect((await reported()).data).toEqual({ items: [], totalCount: 0 });
     const removed = await ctx
       .client(admin.accessToken)
       .call((r) => r.review[':id'].$delete(param(data.id)));

@@ -1,8 +1,7 @@
 import { bounds } from '../limits.ts';
+import { listPageSchema, listQuerySchema } from './list.ts';
 import { z } from './zod.ts';
 
-/** Days after a buyer's first message before they may review the dealer. */
-export const REVIEW_AFTER_DAYS = 3;
 /** Reports of this many accounts hide a review until an admin decides. */
 export const REVIEW_REPORTS_TO_HIDE = 3;
 export const REVIEW_TEXT_MAX = 500;
@@ -60,6 +59,34 @@ export const reviewEligibilitySchema = z.object({
   dealerName: z.string().nullable(),
 });
 
+/** A review that accounts reported, as the back-office lists it. */
+export const reportedReviewSchema = z
+  .object({
+    id: z.number().int(),
+    dealerId: z.number().int(),
+    dealerName: z.string(),
+    reviewerId: z.number().int(),
+    reviewer: z.string(),
+    carTitle: z.string(),
+    rating: z.number().int(),
+    text: z.string(),
+    answer: z.string().nullable(),
+    createdAt: z.string(),
+    /** When reports of REVIEW_REPORTS_TO_HIDE accounts hid it; null while it shows. */
+    hiddenAt: z.string().nullable(),
+    /** How many accounts reported it, and why, oldest first. */
+    reports: z.number().int(),
+    reasons: z.array(z.string()),
+    lastReportedAt: z.string(),
+  })
+  .meta({ id: 'ReportedReview' });
+export type ReportedReview = z.infer<typeof reportedReviewSchema>;
+
+/** What the list of reported reviews sorts by; without a sort, hidden ones first, then newest report. */
+export const reportedReviewSorts = ['id', 'rating', 'reports', 'lastReportedAt'] as const;
+export const reportedReviewsQuerySchema = listQuerySchema(reportedReviewSorts);
+export const reportedReviewsSchema = listPageSchema(reportedReviewSchema);
+
 export const reviewMessages = {
   added: 'Thank you for your review',
   answered: 'Answer saved',
@@ -67,7 +94,9 @@ export const reviewMessages = {
   removed: 'Review removed',
   restored: 'Review restored',
   notContacted: 'You can review a dealer about a car you messaged them about',
-  tooSoon: `You can review the dealer ${REVIEW_AFTER_DAYS} days after your first message`,
+  /** `days`: the server's REVIEW_AFTER_DAYS. */
+  tooSoon: (days: number) =>
+    `You can review the dealer ${days} ${days === 1 ? 'day' : 'days'} after your first message`,
   ownAccount: "A dealer's own accounts cannot review it",
   alreadyReviewed: 'You already reviewed the dealer about this car',
   notFound: 'Review not found',

@@ -78,6 +78,7 @@ export const matrix: Record<string, Entry> = {
   'PUT /api/user/verify/{id}': admin,
   'GET /api/user/recently-viewed': self(),
   'GET /api/reviews/dealer/{id}': open(),
+  'GET /api/reviews/reported': admin,
   'GET /api/review/eligible/{id}': self(id((o) => o.car)),
   'POST /api/review/add': self(),
   'PUT /api/review/answer/{id}': self(),

@@ -84,13 +84,14 @@ test.describe('admin login', () => {
     await step.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     const links = menu(page).getByRole('link');
-    // The server's 19 items, and Reported conversations after them.
-    await expect(links).toHaveCount(20);
+    // The server's 19 items, and Reported conversations and Reported reviews after them.
+    await expect(links).toHaveCount(21);
     for (const title of [
       'Approve listings',
       'Application configuration',
       'Models',
       'Reported conversations',
+      'Reported reviews',
     ])
       await expect(menu(page).getByRole('link', { name: title })).toBeVisible();
   });
