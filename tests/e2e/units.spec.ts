@@ -85,6 +85,9 @@ test('a seller types the mileage in kilometres in the listing form; it is stored
   await expect(mileage).toHaveAccessibleName('Mileage (km)');
   await mileage.fill('60000');
   await page.getByRole('button', { name: 'Submit changes' }).click();
+  const done = page.getByRole('dialog', { name: 'Success' });
+  await expect(done).toContainText('Your listing update has been successfully submitted');
+  await done.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   const edit = await apiOf(request, seller).call((r) =>
