@@ -17,7 +17,11 @@ export default function FavoriteCard({ car, eager, onRemove }: Props) {
   const name = `${car.brand} ${car.model}`;
   return (
     <div className="favorite-card">
-      <CarCardView car={car} sizes={SIZES} eager={eager} headingLevel="h2"
+      <CarCardView
+        car={car}
+        sizes={SIZES}
+        eager={eager}
+        headingLevel="h2"
         unit={browserMileageUnit()}
       />
       <button

@@ -103,9 +103,8 @@ export default function ClientListing({ id, source, phonePrefix, replaces }: Pro
           message={messageLink(car)}
         />
       }
-      carousels={(
-          <ListingCarousels userCars={car.userCars} similarCars={car.similarCars} unit={unit} />
-        )
+      carousels={
+        <ListingCarousels userCars={car.userCars} similarCars={car.similarCars} unit={unit} />
       }
     />
   );

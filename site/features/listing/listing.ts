@@ -71,7 +71,10 @@ const thousands = (value: number) => thousandsFormat.format(value);
  * The specification rows in the spec's order, with their units (the mileage in the visitor's);
  * electric cars swap the engine.
  */
-export function specifications(car: CarDetail, unit: MileageUnit): [label: string, value: string][] {
+export function specifications(
+  car: CarDetail,
+  unit: MileageUnit,
+): [label: string, value: string][] {
   const electric = car.fuelId === ELECTRIC_FUEL_ID;
   const rows: [string, string | null][] = [
     ['Mileage', formatMileage(car.millage, unit)],
