@@ -110,8 +110,9 @@ describe('the site behind the page cache (createFront)', () => {
   const renderPage: RenderPage = async (request, locals) => {
     const path = new URL(request.url).pathname;
     rendered.push(`${request.method} ${path}`);
+    const unit = request.headers.get('cookie')?.match(/mileage-unit=(\w+)/)?.[1] ?? 'mi';
     if (path === '/car/1') locals.page.cacheFor(['listing:1']);
-    return new Response(html(`${path} render ${rendered.length}`), {
+    return new Response(html(`${path} in ${unit}, render ${rendered.length}`), {
       headers: { 'content-type': 'text/html; charset=utf-8' },
     });
   };
@@ -184,5 +185,20 @@ describe('the site behind the page cache (createFront)', () => {
     expect(account.headers.get('cache-control')).toBe('no-cache');
     await fetch(`${base}/account`);
     expect(rendered.filter((r) => r === 'GET /account')).toHaveLength(2);
+  });
+
+  it('keeps a page apart for each mileage unit a visitor chose, and one for any other cookie', async () => {
+    const url = `${base}/car/1?units`;
+    const renderedBefore = rendered.filter((r) => r === 'GET /car/1').length;
+    const seen = (cookie?: string) =>
+      fetch(url, { headers: cookie ? { cookie } : {} }).then((r) => r.text());
+    expect(await seen()).toContain('in mi');
+    expect(await seen('mileage-unit=km')).toContain('in km');
+    expect(await seen('theme=dark; mileage-unit=km')).toContain('in km');
+    expect(await seen('mileage-unit=mi')).toContain('in mi');
+    expect(await seen('mileage-unit=furlongs')).toContain('in mi');
+    expect(await seen('mileage-unit=leagues')).toContain('in mi');
+    // Once for no choice (the unknown units among them), once for km, once for mi.
+    expect(rendered.filter((r) => r === 'GET /car/1')).toHaveLength(3 + renderedBefore);
   });
 });

@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import { accepts } from 'hono/accepts';
 import { createMiddleware } from 'hono/factory';
+import { mileageUnitOfCookies } from '#shared/mileage.ts';
 import type { Changes } from '../db/changes.ts';
 import { TaggedCache } from '../db/tagged-cache.ts';
 import { pageCacheHits } from '../ops/metrics.ts';
@@ -94,14 +95,15 @@ export class PageCache {
  * Answers an anonymous GET (or HEAD) of a kept page from `pages`; otherwise renders it, and keeps
  * a 200 whose page named its tags. Place it between Hono's `etag` (which answers 304 to a kept
  * page's ETag) and the compression, so that what is kept is what was sent. A page is kept once per
- * encoding, under the path and query as the client sent them.
+ * encoding and per mileage unit the visitor chose (the one cookie a page reads; any other value
+ * counts as none), under the path and query as the client sent them.
  */
 export const keptPages = (pages: PageCache) =>
   createMiddleware<PageEnv>(async (c, next) => {
     const method = c.req.method;
     if ((method !== 'GET' && method !== 'HEAD') || c.req.header('authorization') !== undefined)
       return next();
-    const path = c.env.incoming.url ?? '/';
+    const path = `${mileageUnitOfCookies(c.req.header('cookie')) ?? ''} ${c.env.incoming.url ?? '/'}`;
     const asked = accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: '' });
     const kept = pages.answer(`${asked} ${path}`);
     if (kept) {

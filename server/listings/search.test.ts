@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromStoredMileage, toStoredMileage } from '#shared/mileage.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import type { ListingPayloadInput } from '#shared/schemas/listing-payload.ts';
 import type { SearchRequest } from '#shared/schemas/listing-search.ts';
@@ -354,6 +355,13 @@ const filterCases: Case[] = [
   ['power range', () => ({ minPower: 100, maxPower: 200 })],
   ['minMillage', () => ({ minMillage: 100_000 })],
   ['maxMillage', () => ({ maxMillage: 50_000 })],
+  [
+    'mileage bounds typed in km as a car shows them, which include that car',
+    () => {
+      const shown = fromStoredMileage(live[7]!.millage, 'km');
+      return { minMillage: toStoredMileage(shown, 'km'), maxMillage: toStoredMileage(shown, 'km') };
+    },
+  ],
   ['emissionClassFilter', () => ({ emissionClassFilter: [6, 9] })],
   ['driveTrainFilter, one', () => ({ driveTrainFilter: [1] })],
   ['driveTrainFilter, several', () => ({ driveTrainFilter: [2, 3] })],

@@ -1,4 +1,5 @@
 import { carName, price } from '#shared/format.ts';
+import { formatMileage, type MileageUnit } from '#shared/mileage.ts';
 import { escapeHtml } from '../notifications/notify.ts';
 
 /** A matching car as an alert shows it. */
@@ -33,8 +34,8 @@ const countOf = (cars: AlertCar[]) => {
     .filter(Boolean)
     .join(' and ');
 };
-const carFacts = (car: AlertCar) =>
-  `${car.year} · ${price(car.price)} · ${car.millage.toLocaleString('en-GB')} mi`;
+const carFacts = (car: AlertCar, unit: MileageUnit) =>
+  `${car.year} · ${price(car.price)} · ${formatMileage(car.millage, unit)}`;
 
 /**
  * The e-mail of an instant alert or a daily digest: plain text and simple HTML (one column,
@@ -44,6 +45,8 @@ const carFacts = (car: AlertCar) =>
 export function alertMail(input: {
   searchName: string;
   cars: AlertCar[];
+  /** The unit the search was saved in. */
+  unit: MileageUnit;
   digest: boolean;
   publicUrl: string;
   unsubscribeToken: string;
@@ -63,7 +66,7 @@ export function alertMail(input: {
   const text = [
     `${cars} matching your saved search "${input.searchName}" ${n === 1 ? 'is' : 'are'} on Spotted:`,
     '',
-    ...input.cars.flatMap((car) => [nameOf(car), carFacts(car), link(car), '']),
+    ...input.cars.flatMap((car) => [nameOf(car), carFacts(car, input.unit), link(car), '']),
     `Manage your saved searches: ${manage}`,
     `Stop alerts for this search: ${pageLink}`,
     '',
@@ -75,7 +78,7 @@ export function alertMail(input: {
       (car) =>
         `<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">` +
         `<a href="${escapeHtml(link(car))}" style="color:#0f766e;font-weight:bold;text-decoration:none">${escapeHtml(nameOf(car))}</a>` +
-        `<div style="color:#4b5563;font-size:14px;margin-top:4px">${escapeHtml(carFacts(car))}</div></td></tr>`,
+        `<div style="color:#4b5563;font-size:14px;margin-top:4px">${escapeHtml(carFacts(car, input.unit))}</div></td></tr>`,
     )
     .join('');
   const html =
@@ -95,7 +98,7 @@ export function alertMail(input: {
     input.cars
       .map(
         (car) =>
-          `<li><a href="/car/${car.id}">${escapeHtml(nameOf(car))}</a> (${escapeHtml(carFacts(car))})</li>`,
+          `<li><a href="/car/${car.id}">${escapeHtml(nameOf(car))}</a> (${escapeHtml(carFacts(car, input.unit))})</li>`,
       )
       .join('') +
     '</ul>';

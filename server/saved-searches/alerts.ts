@@ -1,3 +1,4 @@
+import type { MileageUnit } from '#shared/mileage.ts';
 import { milliseconds } from 'date-fns/milliseconds';
 import { subMilliseconds } from 'date-fns/subMilliseconds';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -32,6 +33,7 @@ interface Search {
   name: string;
   filters: SavedSearchFilters;
   alert: SavedSearchAlert;
+  mileageUnit: MileageUnit;
   checkedXid: number;
 }
 
@@ -70,6 +72,7 @@ export async function matchNewListings(deps: AlertDeps): Promise<number> {
           name: savedSearches.name,
           filters: savedSearches.filters,
           alert: savedSearches.alert,
+          mileageUnit: savedSearches.mileageUnit,
           checkedXid: savedSearches.checkedXid,
         })
         .from(savedSearches)
@@ -147,6 +150,7 @@ export async function sendDigests(deps: AlertDeps, now = new Date()): Promise<nu
           name: savedSearches.name,
           filters: savedSearches.filters,
           alert: savedSearches.alert,
+          mileageUnit: savedSearches.mileageUnit,
           checkedXid: savedSearches.checkedXid,
         })
         .from(savedSearches)
@@ -234,6 +238,7 @@ async function deliver(
   const mail = alertMail({
     searchName: search.name,
     cars,
+    unit: search.mileageUnit,
     digest,
     publicUrl: deps.config.PUBLIC_URL,
     unsubscribeToken: await signUnsubscribeToken(deps.jwtKey, {

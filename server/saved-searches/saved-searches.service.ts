@@ -1,3 +1,4 @@
+import type { MileageUnit } from '#shared/mileage.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SavedSearch, SavedSearchFilters } from '#shared/schemas/saved-search.ts';
 import {
@@ -26,6 +27,7 @@ const columns = {
   name: savedSearches.name,
   filters: savedSearches.filters,
   alert: savedSearches.alert,
+  mileageUnit: savedSearches.mileageUnit,
   lastOpenedAt: savedSearches.lastOpenedAt,
   createdAt: savedSearches.createdAt,
   newCount,
@@ -36,6 +38,7 @@ type Row = {
   name: string;
   filters: SavedSearchFilters;
   alert: SavedSearchAlert;
+  mileageUnit: MileageUnit;
   lastOpenedAt: Date;
   createdAt: Date;
   newCount: number;
@@ -46,6 +49,7 @@ const toSavedSearch = (row: Row): SavedSearch => ({
   name: row.name,
   filters: row.filters,
   alert: row.alert,
+  mileageUnit: row.mileageUnit,
   newCount: Number(row.newCount),
   lastOpenedAt: row.lastOpenedAt.toISOString(),
   createdAt: row.createdAt.toISOString(),
@@ -78,7 +82,12 @@ export async function getSavedSearch(db: Db, userId: number, id: number): Promis
 export async function createSavedSearch(
   db: Db,
   userId: number,
-  input: { name: string; filters: SavedSearchFilters; alert: SavedSearchAlert },
+  input: {
+    name: string;
+    filters: SavedSearchFilters;
+    alert: SavedSearchAlert;
+    mileageUnit: MileageUnit;
+  },
 ): Promise<SavedSearch> {
   const id = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -89,7 +98,13 @@ export async function createSavedSearch(
     if (n >= savedSearchesMax) throw conflict(m.tooMany);
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId, name: input.name, filters: input.filters, alert: input.alert })
+      .values({
+        userId,
+        name: input.name,
+        filters: input.filters,
+        alert: input.alert,
+        mileageUnit: input.mileageUnit,
+      })
       .returning({ id: savedSearches.id });
     if (!row) throw new Error('saved search insert returned nothing');
     return row.id;

@@ -1,3 +1,4 @@
+import { toStoredMileage } from '#shared/mileage.ts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +203,24 @@ describe('alerts', () => {
       r['saved-searches'][':id'].open.$post({ param: { id: String(listed!.id) } }),
     );
     expect((await listOf(buyer.accessToken))[0]!.newCount).toBe(0);
+  });
+
+  it('states mileages in the unit the search was saved in, miles unless told', async () => {
+    const inKm = await signUp(ctx);
+    const inMiles = await signUp(ctx);
+    const filters = { brand: toyota, minPrice: 77_777, maxPrice: 77_777 };
+    const saved = await save(inKm.accessToken, { name: 'In km', filters, mileageUnit: 'km' });
+    expect(saved.data).toMatchObject({ mileageUnit: 'km' });
+    await save(inMiles.accessToken, { name: 'In miles', filters });
+    await alertsCaughtUp(ctx);
+    await yaris({ price: 77_777, millage: toStoredMileage(50_000, 'km') });
+    await alertsCaughtUp(ctx);
+    const sent = await sentMail();
+    const km = sent.find((mail) => mail.to === inKm.email);
+    const miles = sent.find((mail) => mail.to === inMiles.email);
+    expect(km!.text).toContain(' · 50,000 km\n');
+    expect(km!.html).toContain(' · 50,000 km<');
+    expect(miles!.text).toContain(' · 31,069 mi\n');
   });
 
   it('gathers a daily search’s matches into one digest a day, and an off search tells nobody', async () => {

@@ -4,6 +4,7 @@ import {
   savedSearchNameMax,
   type SavedSearchAlert,
 } from '../saved-searches.ts';
+import { mileageUnits } from '../mileage.ts';
 import { searchSchema } from './listing-search.ts';
 import { z } from './zod.ts';
 
@@ -21,12 +22,18 @@ const name = z
   .min(1, savedSearchMessages.nameRequired)
   .max(savedSearchNameMax, `The name can have at most ${savedSearchNameMax} characters`);
 const alert = z.enum(savedSearchAlerts);
+/** The unit its alerts state mileages in: the one the buyer searched in (the filters are in miles). */
+const mileageUnit = z.enum(mileageUnits);
 
-/** POST saved-searches: a name, the search, and the alert (instant unless told otherwise). */
+/**
+ * POST saved-searches: a name, the search, the alert (instant unless told otherwise) and the
+ * unit of its alerts (the spec's miles unless told otherwise).
+ */
 export const savedSearchCreateSchema = z.object({
   name,
   filters: savedSearchFiltersSchema,
   alert: alert.default('instant'),
+  mileageUnit: mileageUnit.default('mi'),
 });
 export type SavedSearchCreate = z.input<typeof savedSearchCreateSchema>;
 
@@ -44,6 +51,7 @@ export const savedSearchSchema = z
     name: z.string(),
     filters: z.record(z.string(), z.unknown()),
     alert: alert,
+    mileageUnit,
     newCount: z.number().int(),
     lastOpenedAt: z.string(),
     createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { millisecondsInDay } from 'date-fns/constants';
 /** What every result card shows beyond the spec's fields, and how its photo is sized. */
-import { number } from '#shared/format.ts';
+import { formatMileage, type MileageUnit } from '#shared/mileage.ts';
 import type { CarCard, ImageVersion } from '#shared/schemas/listing-display.ts';
 
 /** The srcset of a photo's WebP card versions; none for a photo stored before they existed. */
@@ -26,9 +26,9 @@ export function gridSizes(columns: number) {
   ].join(', ');
 }
 
-/** Mileage (the spec's miles, like every distance on the site) and gearbox. */
-export const driveFacts = (car: Pick<CarCard, 'millage' | 'transmission'>) =>
-  [`${number(car.millage)} mi`, car.transmission].filter(Boolean).join(' · ');
+/** Mileage in the visitor's unit, and gearbox. */
+export const driveFacts = (car: Pick<CarCard, 'millage' | 'transmission'>, unit: MileageUnit) =>
+  [formatMileage(car.millage, unit), car.transmission].filter(Boolean).join(' · ');
 
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 

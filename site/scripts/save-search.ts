@@ -2,6 +2,7 @@
  * The search page's 'Save search' form (SaveSearch.astro): saves the filters and sort in the
  * address, read when saving, so whatever the panel applied last is what is kept.
  */
+import { browserMileageUnit } from '../features/mileage/mileage.ts';
 import { savedSearchMessages as m, type SavedSearchAlert } from '#shared/saved-searches.ts';
 import { filtersOfAddress } from '../features/saved-searches/saved-searches.ts';
 import { api } from '../lib/api.ts';
@@ -38,7 +39,12 @@ async function save(form: HTMLFormElement) {
   if (submit) submit.disabled = true;
   const res = await api.call((r) =>
     r['saved-searches'].$post({
-      json: { name, alert, filters: filtersOfAddress(location.search) },
+      json: {
+        name,
+        alert,
+        filters: filtersOfAddress(location.search),
+        mileageUnit: browserMileageUnit(),
+      },
     }),
   );
   if (submit) submit.disabled = false;

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { MileageUnit } from '#shared/mileage.ts';
 import type { SavedSearchAlert, SavedSearchFilters } from '#shared/schemas/saved-search.ts';
 import { listings } from './listings.ts';
 import { users } from './users.ts';
@@ -30,6 +31,8 @@ export const savedSearches = pgTable(
     name: text().notNull(),
     filters: jsonb().$type<SavedSearchFilters>().notNull(),
     alert: text().$type<SavedSearchAlert>().notNull().default('instant'),
+    /** The unit its alerts state mileages in (the filters are in stored miles). */
+    mileageUnit: text().$type<MileageUnit>().notNull().default('mi'),
     checkedXid: bigint({ mode: 'number' })
       .notNull()
       .default(sql`pg_snapshot_xmax(pg_current_snapshot())::text::bigint`),

@@ -43,12 +43,15 @@ describe('the comparison table', () => {
   };
 
   it('shows every row side by side and marks the rows that differ', () => {
-    const rows = compareRows([petrol, electric]);
+    const rows = compareRows([petrol, electric], 'mi');
     const row = (label: string) => rows.find((r) => r.label === label);
     expect(row('Price')).toMatchObject({ values: ['€9,000', '€9,000'], differs: false });
     expect(row('Price rating')?.values[1]).toBe('Great price');
     expect(row('Mileage')).toMatchObject({ values: ['50,000 mi', '20,000 mi'], differs: true });
     expect(row('Engine size')?.values[1]).toBe('—');
+    expect(
+      compareRows([petrol, electric], 'km').find((r) => r.label === 'Mileage')?.values,
+    ).toEqual(['80,467 km', '32,187 km']);
     expect(row('Battery capacity')?.values).toEqual(['—', '40 kWh']);
     expect(row('First owner')).toMatchObject({ values: ['Yes', 'No'], differs: true });
   });

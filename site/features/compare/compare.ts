@@ -1,3 +1,4 @@
+import type { MileageUnit } from '#shared/mileage.ts';
 import { price } from '#shared/format.ts';
 import { priceBands } from '#shared/price-insight.ts';
 import type { CarDetail } from '#shared/schemas/listing-display.ts';
@@ -46,8 +47,8 @@ const ratingOf = (car: CarDetail) =>
  * Every row the cars' pages show, side by side: price and price rating, then each specification
  * (a row only some cars have reads '—' for the others), then the four flags.
  */
-export function compareRows(cars: CarDetail[]): CompareRow[] {
-  const specs = cars.map((car) => new Map(specifications(car)));
+export function compareRows(cars: CarDetail[], unit: MileageUnit): CompareRow[] {
+  const specs = cars.map((car) => new Map(specifications(car, unit)));
   const labels = [...new Set(specs.flatMap((rows) => [...rows.keys()]))];
   const rows: [string, string[]][] = [
     ['Price', cars.map((car) => price(car.price, car.currency))],

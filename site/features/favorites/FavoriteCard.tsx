@@ -1,6 +1,7 @@
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { gridSizes } from '../../lib/cards.ts';
 import CarCardView from '../listing/CarCardView.tsx';
+import { browserMileageUnit } from '../mileage/mileage.ts';
 
 interface Props {
   car: CarCard;
@@ -16,7 +17,13 @@ export default function FavoriteCard({ car, eager, onRemove }: Props) {
   const name = `${car.brand} ${car.model}`;
   return (
     <div className="favorite-card">
-      <CarCardView car={car} sizes={SIZES} eager={eager} headingLevel="h2" />
+      <CarCardView
+        car={car}
+        sizes={SIZES}
+        eager={eager}
+        headingLevel="h2"
+        unit={browserMileageUnit()}
+      />
       <button
         type="button"
         className="favorite-card__remove"

@@ -1,5 +1,6 @@
 import type { ListingOutcome, MileageEntry, SellerFacts } from '#shared/schemas/history.ts';
 import { number } from '#shared/format.ts';
+import { formatMileage, type MileageUnit } from '#shared/mileage.ts';
 
 const MONTHS = [
   'January',
@@ -64,8 +65,8 @@ export function entrySource(entry: MileageEntry) {
   return outcomes[entry.outcome];
 }
 
-/** 'Lower than 120,000 mi recorded earlier' for a reading that went down. */
-export const rollbackText = (entry: MileageEntry, unit: string) =>
+/** 'Lower than 120,000 mi recorded earlier' for a reading that went down, in the visitor's unit. */
+export const rollbackText = (entry: MileageEntry, unit: MileageUnit) =>
   entry.rollbackFrom === null
     ? null
-    : `Lower than ${number(entry.rollbackFrom)} ${unit} recorded earlier`;
+    : `Lower than ${formatMileage(entry.rollbackFrom, unit)} recorded earlier`;

@@ -1,4 +1,5 @@
 import { limits } from '#shared/limits.ts';
+import type { MileageUnit } from '#shared/mileage.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
 import {
   Counter,
@@ -12,6 +13,7 @@ import { isElectric, type FormValues } from './form-values.ts';
 import type { SetField } from './form-types.ts';
 import type { ListingReference } from './reference.ts';
 import { listingFields } from '#shared/schemas/listing-fields.ts';
+import MileageUnitSwitch from '../mileage/MileageUnitSwitch.tsx';
 import { sections } from './texts.ts';
 
 interface Props {
@@ -20,10 +22,13 @@ interface Props {
   reference: ListingReference;
   models: readonly Named[];
   onMake: (brand: number | null) => void;
+  /** The unit the mileage is typed in, and its switch. */
+  unit: MileageUnit;
+  onUnit: (unit: MileageUnit) => void;
 }
 
 /** Make, model, header and the technical data; electric cars swap engine size for battery data. */
-export function GeneralSection({ values, set, reference, models, onMake }: Props) {
+export function GeneralSection({ values, set, reference, models, onMake, unit, onUnit }: Props) {
   const e = reference.enumerables;
   const electric = isElectric(values);
   const { carMinimumYear: min, carMaximumYear: max } = reference.config;
@@ -114,13 +119,16 @@ export function GeneralSection({ values, set, reference, models, onMake }: Props
           />
           <FieldError id="lf-year" message={yearError.message} />
         </div>
-        <NumberField
-          id="lf-millage"
-          label={listingFields.millage.label}
-          unit={listingFields.millage.unit}
-          value={values.millage}
-          onChange={(v) => set('millage', v)}
-        />
+        <div className="lf-mileage">
+          <NumberField
+            id="lf-millage"
+            label={listingFields.millage.label}
+            unit={unit}
+            value={values.millage}
+            onChange={(v) => set('millage', v)}
+          />
+          <MileageUnitSwitch unit={unit} onChange={onUnit} />
+        </div>
         {electric ? (
           <>
             <NumberField

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
+import type { MileageUnit } from '#shared/mileage.ts';
 import { listingProblems, type ListingProblem } from '#shared/schemas/listing-rules.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
@@ -15,6 +16,7 @@ import {
   controlOf,
   emptyValues,
   photosFromDetails,
+  retypedMileage,
   toPayload,
   valuesFromDetails,
   type FormMode,
@@ -42,6 +44,8 @@ export interface ListingFormProps {
   /** The listing (edit) or request (edit-request) being edited; null when adding. */
   listingId: number | null;
   reference: ListingReference;
+  /** The visitor's mileage unit when the page was rendered; the form's switch changes it. */
+  unit: MileageUnit;
 }
 
 type Status = 'checking' | 'ready' | 'unauthorized' | 'failed';
@@ -68,8 +72,14 @@ function focusProblem(problem: ListingProblem) {
 }
 
 /** The add/edit listing form: one island for add-listing, edit-listing and edit-request-listing. */
-export default function ListingForm({ mode, listingId, reference }: ListingFormProps) {
+export default function ListingForm({
+  mode,
+  listingId,
+  reference,
+  unit: pageUnit,
+}: ListingFormProps) {
   const adding = mode === 'add';
+  const [unit, setUnit] = useState(pageUnit);
   const [status, setStatus] = useState<Status>('checking');
   const [failure, setFailure] = useState('');
   const [userId, setUserId] = useState<number | null>(null);
@@ -132,7 +142,8 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
       }
       if (details) {
         pendingModel.current = details.data.model;
-        setValues(valuesFromDetails(details.data));
+        // The fields show once loaded, so no switch has changed the page's unit yet.
+        setValues(valuesFromDetails(details.data, pageUnit));
         setStoredRegistration(details.data.registrationExpiration);
         setDeniedMessage(details.data.state === 'DENIED' ? details.data.deniedMessage : null);
         const stored = photosFromDetails(details.data);
@@ -147,7 +158,7 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
     return () => {
       alive = false;
     };
-  }, [adding, mode, listingId]);
+  }, [adding, mode, listingId, pageUnit]);
 
   // The stored model is chosen again a moment after its make's models have arrived.
   useEffect(() => {
@@ -209,7 +220,11 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
       maxYear: reference.config.carMaximumYear,
     });
   const payloadOf = () =>
-    toPayload(values, photos, cover, { userId: userId ?? 0, currency: reference.config.currency });
+    toPayload(values, photos, cover, {
+      userId: userId ?? 0,
+      currency: reference.config.currency,
+      unit,
+    });
   const fieldErrors = marking ? errorsByField(problemsOf(payloadOf())) : noErrors;
 
   const submit = async (event: FormEvent) => {
@@ -279,6 +294,11 @@ export default function ListingForm({ mode, listingId, reference }: ListingFormP
           reference={reference}
           models={models}
           onMake={chooseMake}
+          unit={unit}
+          onUnit={(chosen) => {
+            setValues((v) => ({ ...v, millage: retypedMileage(v.millage, unit, chosen) }));
+            setUnit(chosen);
+          }}
         />
         <PriceSection values={values} set={set} currency={reference.config.currency} />
         <AdditionalSection

@@ -5,11 +5,14 @@ import {
   controlOf,
   emptyValues,
   photosFromDetails,
+  retypedMileage,
   toPayload,
   valuesFromDetails,
   type EditDetails,
   type FormValues,
 } from './form-values.ts';
+import { emptyFilters } from '../search/filters.ts';
+import { mileageStored } from '../search/mileage-filters.ts';
 import type { Photo } from './photos.ts';
 
 const photos: Photo[] = Array.from({ length: 5 }, (_, i) => ({
@@ -17,7 +20,7 @@ const photos: Photo[] = Array.from({ length: 5 }, (_, i) => ({
   image: `AAA${i}`,
   name: `p${i}.png`,
 }));
-const extra = { userId: 7, currency: '€' };
+const extra = { userId: 7, currency: '€', unit: 'mi' } as const;
 const ctx = { mode: 'add' as const, minYear: 1950, maxYear: 2027 };
 
 const petrol: FormValues = {
@@ -61,6 +64,7 @@ describe('the payload', () => {
       chargerType: null,
       driveTrain: 1,
       year: 2018,
+      millage: 42000,
       description: 'Line one\nLine two',
       categoryId: 1,
       userId: 7,
@@ -70,6 +74,19 @@ describe('the payload', () => {
     expect(payload.images[0]).toEqual({ image: 'AAA0', isCover: false, name: 'p0.png' });
     expect(listingPayloadSchema.safeParse(payload).success).toBe(true);
     expect(listingProblem(payload, ctx)).toBeNull();
+  });
+
+  it('stores a mileage typed in km in miles, as a search for the same km asks for it', () => {
+    const inKm = toPayload({ ...petrol, millage: '50000' }, photos, 0, { ...extra, unit: 'km' });
+    expect(inKm.millage).toBe(31_069);
+    const searched = mileageStored({ ...emptyFilters(), maxMillage: '50000' }, 'km');
+    expect(searched.maxMillage).toBe(String(inKm.millage));
+  });
+
+  it('keeps a typed mileage when the unit switches, and shows it back as typed', () => {
+    expect(retypedMileage('50000', 'km', 'mi')).toBe('31069');
+    expect(retypedMileage('31069', 'mi', 'km')).toBe('50000');
+    expect(retypedMileage('', 'mi', 'km')).toBe('');
   });
 
   it('sends engine size 0 and no drive train for an electric car', () => {
@@ -205,7 +222,8 @@ describe('editing', () => {
   } as unknown as EditDetails;
 
   it('fills the form from the edit details, leaving the model to be reselected', () => {
-    expect(valuesFromDetails(details)).toMatchObject({
+    expect(valuesFromDetails({ ...details, millage: 31_069 }, 'km').millage).toBe('50000');
+    expect(valuesFromDetails(details, 'mi')).toMatchObject({
       brand: 4,
       model: null,
       cubics: '',

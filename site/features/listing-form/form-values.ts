@@ -1,4 +1,5 @@
 import { CAR_CATEGORY_ID, ELECTRIC_FUEL_ID } from '#shared/limits.ts';
+import { fromStoredMileage, toStoredMileage, type MileageUnit } from '#shared/mileage.ts';
 import type { z } from '#shared/schemas/zod.ts';
 import { type editDetailsSchema } from '#shared/schemas/listing-display.ts';
 import {
@@ -59,10 +60,10 @@ const shown = (field: ListingField, value: number) =>
   field.zeroIsBlank && !value ? '' : String(value);
 
 /**
- * The form filled from an edit-details answer. The model is left out: the form reselects it once
- * the make's models have loaded.
+ * The form filled from an edit-details answer, the mileage in the visitor's unit. The model is
+ * left out: the form reselects it once the make's models have loaded.
  */
-export function valuesFromDetails(details: EditDetails): FormValues {
+export function valuesFromDetails(details: EditDetails, unit: MileageUnit): FormValues {
   const values: Record<string, unknown> = { ...emptyValues };
   for (const [name, field] of formFields) {
     if (!(name in details)) continue;
@@ -71,6 +72,7 @@ export function valuesFromDetails(details: EditDetails): FormValues {
     else if (field.kind === 'text') values[name] = value ?? '';
     else values[name] = value;
   }
+  values.millage = String(fromStoredMileage(details.millage, unit));
   return { ...(values as unknown as FormValues), model: null, personalDataAgreement: true };
 }
 
@@ -93,6 +95,18 @@ export function toNumber(value: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A mileage typed in `unit` as stored; null when none was typed. */
+function storedMileage(typed: string, unit: MileageUnit) {
+  const value = toNumber(typed);
+  return value === null ? null : toStoredMileage(value, unit);
+}
+
+/** A mileage typed in one unit, as typed in another (the form's unit switch). */
+export function retypedMileage(typed: string, from: MileageUnit, to: MileageUnit) {
+  const stored = storedMileage(typed, from);
+  return stored === null ? typed : String(fromStoredMileage(stored, to));
+}
+
 /** The body of the three submit calls, before the id, originalId or agreement is added. */
 export type ListingBody = Omit<ListingPayload, 'images'> & {
   images: { id?: number; image: string; isCover: boolean; name?: string }[];
@@ -109,13 +123,14 @@ function sent(field: ListingField, value: unknown, electric: boolean): unknown {
 
 /**
  * The payload of listingPayloadSchema. Electric cars send engine size 0 and no drive train; the
- * others send battery values 0 and no charger type. A month not chosen is left out.
+ * others send battery values 0 and no charger type. A month not chosen is left out. The mileage,
+ * typed in `extra.unit`, goes as stored.
  */
 export function toPayload(
   values: FormValues,
   photos: readonly Photo[],
   cover: number,
-  extra: { userId: number; currency: string },
+  extra: { userId: number; currency: string; unit: MileageUnit },
 ): ListingBody {
   const electric = isElectric(values);
   const fields = Object.fromEntries(
@@ -131,6 +146,7 @@ export function toPayload(
       ...(photo.name ? { name: photo.name } : {}),
     })),
     ...fields,
+    millage: storedMileage(values.millage, extra.unit),
     currency: extra.currency,
     categoryId: CAR_CATEGORY_ID,
     userId: extra.userId,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { price } from '#shared/format.ts';
+import type { MileageUnit } from '#shared/mileage.ts';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { badgeFor } from '../../lib/badges.ts';
 import { driveFacts, listedAgo, listedOn, srcset } from '../../lib/cards.ts';
@@ -11,6 +12,7 @@ interface Props {
   sizes: string;
   eager?: boolean;
   headingLevel?: 'h2' | 'h3';
+  unit: MileageUnit;
 }
 
 /** 'Listed 12 Mar 2026' as rendered on the server, then the age as of today once in the browser. */
@@ -21,7 +23,13 @@ function ListedAge({ iso }: { iso: string }) {
 }
 
 /** The result card of components/CarCard.astro, for React-rendered lists (carousels, favourites). */
-export default function CarCardView({ car, sizes, eager = false, headingLevel = 'h3' }: Props) {
+export default function CarCardView({
+  car,
+  sizes,
+  eager = false,
+  headingLevel = 'h3',
+  unit,
+}: Props) {
   const badge = badgeFor(car);
   const place = [car.location, car.city].filter(Boolean).join(', ');
   const Heading = headingLevel;
@@ -54,7 +62,7 @@ export default function CarCardView({ car, sizes, eager = false, headingLevel = 
         <span className="card__meta">
           {[car.year, car.body, car.fuel].filter(Boolean).join(' · ')}
         </span>
-        <span className="card__meta">{driveFacts(car)}</span>
+        <span className="card__meta">{driveFacts(car, unit)}</span>
         {place && <span className="card__meta">{place}</span>}
         {car.publishedAt && (
           <span className="card__meta">

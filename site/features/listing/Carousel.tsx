@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import type { MileageUnit } from '#shared/mileage.ts';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import CarCardView from './CarCardView.tsx';
 import { animateScroll, STEP_PX } from './scroll.ts';
@@ -10,7 +11,15 @@ const CARD_SIZES = '(max-width: 425px) 80vw, 340px';
  * A titled row of cards with back and forward buttons; nothing when there are no cars. Rendered
  * on the server alone (the listing page), scripts/carousels.ts works the buttons (`data-step`).
  */
-export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
+export function Carousel({
+  title,
+  cars,
+  unit,
+}: {
+  title: string;
+  cars: CarCard[];
+  unit: MileageUnit;
+}) {
   const track = useRef<HTMLUListElement>(null);
   const headingId = useId();
   if (!cars.length) return null;
@@ -45,7 +54,7 @@ export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
       <ul className="carousel__track" ref={track}>
         {cars.map((car) => (
           <li key={car.id}>
-            <CarCardView car={car} sizes={CARD_SIZES} />
+            <CarCardView car={car} sizes={CARD_SIZES} unit={unit} />
           </li>
         ))}
       </ul>
@@ -57,14 +66,16 @@ export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
 export default function ListingCarousels({
   userCars,
   similarCars,
+  unit,
 }: {
   userCars: CarCard[];
   similarCars: CarCard[];
+  unit: MileageUnit;
 }) {
   return (
     <>
-      <Carousel title="More from this seller" cars={userCars} />
-      <Carousel title="Similar vehicles" cars={similarCars} />
+      <Carousel title="More from this seller" cars={userCars} unit={unit} />
+      <Carousel title="Similar vehicles" cars={similarCars} unit={unit} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
 import { isLoggedIn, readSession } from '#shared/session.ts';
+import { browserMileageUnit } from '../mileage/mileage.ts';
 import ListingCarousels from './Carousel.tsx';
 import ListingActions from './ListingActions.tsx';
 import ListingView from './ListingView.tsx';
@@ -85,10 +86,12 @@ export default function ClientListing({ id, source, phonePrefix, replaces }: Pro
 
   const { car } = loaded;
   const viewer = readSession()?.userId === car.userId ? 'owner' : 'visitor';
+  const unit = browserMileageUnit();
   return (
     <ListingView
       car={car}
       phonePrefix={phonePrefix}
+      unit={unit}
       viewer={viewer}
       gallery={<PhotoGallery images={coverFirst(car.images)} alt={`${car.brand} ${car.model}`} />}
       actions={
@@ -100,7 +103,9 @@ export default function ClientListing({ id, source, phonePrefix, replaces }: Pro
           message={messageLink(car)}
         />
       }
-      carousels={<ListingCarousels userCars={car.userCars} similarCars={car.similarCars} />}
+      carousels={
+        <ListingCarousels userCars={car.userCars} similarCars={car.similarCars} unit={unit} />
+      }
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { price } from '#shared/format.ts';
+import type { MileageUnit } from '#shared/mileage.ts';
 import { utcDate } from '../../lib/cards.ts';
 import { Icon } from './Icon.tsx';
 import { daysListedText, PriceHistory, PriceRating } from './PriceInsight.tsx';
@@ -17,6 +18,8 @@ import './listing.css';
 interface Props {
   car: CarDetail;
   phonePrefix: string;
+  /** The visitor's mileage unit. */
+  unit: MileageUnit;
   /**
    * Who looks, when known (client-rendered pages). On the server it is unknown: the owner's and
    * the visitor's parts both render, and the page's owner check (html[data-viewer]) shows one.
@@ -38,6 +41,7 @@ interface Props {
 export default function ListingView({
   car,
   phonePrefix,
+  unit,
   viewer,
   gallery,
   actions,
@@ -106,7 +110,7 @@ export default function ListingView({
               Specifications
             </h2>
             <dl className="specs">
-              {specifications(car).map(([label, value]) => (
+              {specifications(car, unit).map(([label, value]) => (
                 <div key={label} className="specs__row">
                   <dt>{label}</dt>
                   <dd>{value}</dd>

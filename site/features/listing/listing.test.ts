@@ -46,7 +46,7 @@ describe('the listing details', () => {
   });
 
   it('gives every field its unit, engine size for fuel cars and the battery for electric ones', () => {
-    const rows = Object.fromEntries(specifications(car));
+    const rows = Object.fromEntries(specifications(car, 'mi'));
     expect(rows).toMatchObject({
       Mileage: '78,000 mi',
       'Engine size': '996 CC',
@@ -55,16 +55,19 @@ describe('the listing details', () => {
     });
     expect(rows['Battery capacity']).toBeUndefined();
     const electric = Object.fromEntries(
-      specifications({
-        ...car,
-        fuelId: 3,
-        fuel: 'Electric',
-        driveTrain: null,
-        batteryCapacity: 40,
-        batteryRange: 170,
-        chargerType: 'Type 2',
-        registrationExpiration: null,
-      }),
+      specifications(
+        {
+          ...car,
+          fuelId: 3,
+          fuel: 'Electric',
+          driveTrain: null,
+          batteryCapacity: 40,
+          batteryRange: 170,
+          chargerType: 'Type 2',
+          registrationExpiration: null,
+        },
+        'mi',
+      ),
     );
     expect(electric).toMatchObject({
       'Battery capacity': '40 kWh',
@@ -73,6 +76,7 @@ describe('the listing details', () => {
       'Registered until': 'Not registered',
     });
     expect(electric['Engine size']).toBeUndefined();
+    expect(Object.fromEntries(specifications(car, 'km')).Mileage).toBe('125,529 km');
     expect(electric['Drive train']).toBeUndefined();
   });
 
@@ -124,9 +128,10 @@ describe('the listing details', () => {
 
   it('titles and describes the page for search engines', () => {
     expect(pageTitle(car)).toBe('Toyota Vitz 1.0 CVT, low mileage · €6,900 · Spotted');
-    const long = pageDescription({ ...car, description: 'word '.repeat(100) });
+    const long = pageDescription({ ...car, description: 'word '.repeat(100) }, 'mi');
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long).toMatch(/^2014 Toyota Vitz for sale in Sliema, Malta: €6,900, 78,000 mi/);
+    expect(pageDescription(car, 'km')).toContain('€6,900, 125,529 km, ');
   });
 
   it('describes the car as schema.org Car with an offer in euros', () => {

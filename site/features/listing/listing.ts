@@ -1,5 +1,6 @@
 /** The listing details screens' rules as plain functions: who sees what, texts, links, SEO. */
 import { carName, price } from '#shared/format.ts';
+import { formatMileage, type MileageUnit } from '#shared/mileage.ts';
 import { phoneLabel } from '#shared/phone.ts';
 import { ELECTRIC_FUEL_ID, limits, roles } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
@@ -66,11 +67,17 @@ export function registeredUntil(value: string | null): string {
 const thousandsFormat = new Intl.NumberFormat('en-MT');
 const thousands = (value: number) => thousandsFormat.format(value);
 
-/** The specification rows in the spec's order, with their units; electric cars swap the engine. */
-export function specifications(car: CarDetail): [label: string, value: string][] {
+/**
+ * The specification rows in the spec's order, with their units (the mileage in the visitor's);
+ * electric cars swap the engine.
+ */
+export function specifications(
+  car: CarDetail,
+  unit: MileageUnit,
+): [label: string, value: string][] {
   const electric = car.fuelId === ELECTRIC_FUEL_ID;
   const rows: [string, string | null][] = [
-    ['Mileage', `${thousands(car.millage)} mi`],
+    ['Mileage', formatMileage(car.millage, unit)],
     ['Fuel', car.fuel],
     ['Year', String(car.year)],
     ['Transmission', car.transmission],
@@ -169,9 +176,9 @@ export const pageTitle = (car: CarDetail) =>
   `${carName(car.brand, car.model, car.title)} · ${price(car.price, car.currency)} · Spotted`;
 
 /** A meta description under 160 characters: the key facts, then the start of the text. */
-export function pageDescription(car: CarDetail): string {
+export function pageDescription(car: CarDetail, unit: MileageUnit): string {
   const place = [car.user.city, 'Malta'].filter(Boolean).join(', ');
-  const facts = `${car.year} ${car.brand} ${car.model} for sale in ${place}: ${price(car.price, car.currency)}, ${thousands(car.millage)} mi, ${car.fuel}, ${car.transmission}.`;
+  const facts = `${car.year} ${car.brand} ${car.model} for sale in ${place}: ${price(car.price, car.currency)}, ${formatMileage(car.millage, unit)}, ${car.fuel}, ${car.transmission}.`;
   const text = car.description.replace(/\s+/g, ' ').trim();
   if (!text || facts.length > 150) return facts;
   const room = 158 - facts.length;

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { MileageUnit } from '#shared/mileage.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
 import { rowsOf } from '#shared/api/rows.ts';
 import { priceBands } from '#shared/price-insight.ts';
 import { searchFilters, type FiltersOf } from '#shared/search-filters.ts';
 import { api } from '../../lib/api.ts';
+import MileageUnitSwitch from '../mileage/MileageUnitSwitch.tsx';
 import Combobox from './Combobox.tsx';
 import MultiSelect from './MultiSelect.tsx';
 import SortMenu from './SortMenu.tsx';
@@ -16,6 +18,7 @@ import {
   type Filters,
   type SortOption,
 } from './filters.ts';
+import { filterTexts, mileageShown, mileageStored } from './mileage-filters.ts';
 import './search.css';
 
 /** The lists the panel chooses from, loaded by the page so that the island fetches nothing. */
@@ -42,6 +45,8 @@ interface Props {
   totalCount: number;
   /** Whether the address holds a search: on mobile the results then show instead of the panel. */
   searched: boolean;
+  /** The visitor's mileage unit, which the mileage bounds are typed in. */
+  unit: MileageUnit;
   /** The category chooser. */
   children?: ReactNode;
 }
@@ -57,7 +62,8 @@ const ratingOptions: Named[] = priceBands.map(({ id, name }) => ({ id, name }));
  */
 export default function SearchPanel(props: Props) {
   const { lists, currency, totalCount, searched, children } = props;
-  const [filters, setFilters] = useState(props.filters);
+  const [unit, setUnit] = useState(props.unit);
+  const [filters, setFilters] = useState(() => mileageShown(props.filters, props.unit));
   const [sort, setSort] = useState(props.sort);
   const [models, setModels] = useState(props.models);
   const [detailed, setDetailed] = useState(() => hasDetailedFilters(props.filters));
@@ -87,7 +93,7 @@ export default function SearchPanel(props: Props) {
   }
 
   function search(withSort: SortOption = sort) {
-    const state = { filters, sort: withSort, page: 1 };
+    const state = { filters: mileageStored(filters, unit), sort: withSort, page: 1 };
     sessionStorage.setItem(storageKeys.filters, searchQuery(state));
     location.assign(searchHref(state));
   }
@@ -107,9 +113,20 @@ export default function SearchPanel(props: Props) {
     onChange: (id: number | null) => set(key, id === null ? [] : [id]),
   });
 
-  const range = (keys: [FiltersOf<'min'>, FiltersOf<'max'>], placeholders: [string, string]) => (
+  /** The bounds typed so far, in the unit chosen now. */
+  function chooseUnit(chosen: MileageUnit) {
+    setFilters((f) => mileageShown(mileageStored(f, unit), chosen));
+    setUnit(chosen);
+  }
+
+  const range = (
+    keys: [FiltersOf<'min'>, FiltersOf<'max'>],
+    placeholders: [string, string],
+    switcher?: ReactNode,
+  ) => (
     <fieldset className="range">
-      <legend className="field-label">{searchFilters[keys[0]].legend}</legend>
+      <legend className="field-label">{filterTexts(keys[0], unit).legend}</legend>
+      {switcher}
       <div className="range__inputs">
         {keys.map((key, i) => (
           <input
@@ -118,7 +135,7 @@ export default function SearchPanel(props: Props) {
             type="number"
             inputMode="numeric"
             min={0}
-            aria-label={searchFilters[key].label}
+            aria-label={filterTexts(key, unit).label}
             placeholder={placeholders[i]}
             value={filters[key]}
             onChange={(event) => set(key, event.target.value)}
@@ -265,7 +282,11 @@ export default function SearchPanel(props: Props) {
           </label>
           {range(['minCubic', 'maxCubic'], ['Min', 'Max'])}
           {range(['minPower', 'maxPower'], ['Min', 'Max'])}
-          {range(['minMillage', 'maxMillage'], ['Min', 'Max'])}
+          {range(
+            ['minMillage', 'maxMillage'],
+            ['Min', 'Max'],
+            <MileageUnitSwitch unit={unit} onChange={chooseUnit} />,
+          )}
           <MultiSelect
             label={searchFilters.safety.label}
             options={lists.safety}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toStoredMileage, type MileageUnit } from '#shared/mileage.ts';
 import { activeFilters } from './active-filters.ts';
 import { parseQuery } from './filters.ts';
 
@@ -17,6 +18,7 @@ describe('activeFilters', () => {
     const chips = activeFilters(
       state('q=hybrid&make=50&model=7&minPrice=5000&fuelFilter=3&fuelFilter=1'),
       names,
+      'mi',
     );
     expect(chips.map((c) => c.label)).toEqual([
       '“hybrid”',
@@ -31,6 +33,7 @@ describe('activeFilters', () => {
     const chips = activeFilters(
       state('q=hybrid&make=50&model=7&sortBy=price&sortDirection=ASC'),
       names,
+      'mi',
     );
     const byName = Object.fromEntries(chips.map((c) => [c.name, c.removeHref]));
     expect(byName.keyword).toBe('/search?make=50&model=7&sortBy=price&sortDirection=ASC');
@@ -38,8 +41,16 @@ describe('activeFilters', () => {
     expect(byName.model).toBe('/search?make=50&q=hybrid&sortBy=price&sortDirection=ASC');
   });
 
+  it('names a mileage bound in the visitor’s unit, as it was typed', () => {
+    const maxMillage = String(toStoredMileage(50_000, 'km'));
+    const labels = (unit: MileageUnit) =>
+      activeFilters(state(`maxMillage=${maxMillage}`), names, unit).map((c) => c.label);
+    expect(labels('km')).toEqual(['Max mileage (km): 50,000']);
+    expect(labels('mi')).toEqual([`Max mileage (mi): 31,069`]);
+  });
+
   it('says nothing of a search without filters, or of filters the panel has no control for', () => {
-    expect(activeFilters(state('page=2'), names)).toEqual([]);
-    expect(activeFilters(state('onlyFixedPrice=true&doorNumber=4'), names)).toEqual([]);
+    expect(activeFilters(state('page=2'), names, 'mi')).toEqual([]);
+    expect(activeFilters(state('onlyFixedPrice=true&doorNumber=4'), names, 'mi')).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
+import type { MileageUnit } from '#shared/mileage.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
 import { priceBands } from '#shared/price-insight.ts';
 import { searchFilterEntries, type SearchFilterName } from '#shared/search-filters.ts';
 import { emptyFilters, searchHref, type SearchState } from './filters.ts';
+import { filterTexts, mileageShown } from './mileage-filters.ts';
 
 /** A filter in force, as a chip that takes it off: what it says, and the search without it. */
 export interface ActiveFilter {
@@ -19,10 +21,15 @@ const nameOf = (names: readonly Named[] | undefined, id: number) =>
 /**
  * The filters of a search that a visitor set, each with the address of the same search without
  * it (a make's chip also takes its model off). Filters without a control of their own on the
- * panel are left out: the visitor did not choose them there.
+ * panel are left out: the visitor did not choose them there. Mileage bounds are in `unit`.
  */
-export function activeFilters(state: SearchState, names: FilterNames): ActiveFilter[] {
+export function activeFilters(
+  state: SearchState,
+  names: FilterNames,
+  unit: MileageUnit,
+): ActiveFilter[] {
   const blank = emptyFilters();
+  const shown = mileageShown(state.filters, unit);
   const chips: ActiveFilter[] = [];
   for (const [name, filter] of searchFilterEntries) {
     const value = state.filters[name];
@@ -38,7 +45,7 @@ export function activeFilters(state: SearchState, names: FilterNames): ActiveFil
           ? nameOf(names[name], value)
           : `${filter.label}: ${nameOf(names[name], value)}`;
     else if ((filter.kind === 'min' || filter.kind === 'max') && typeof value === 'string' && value)
-      label = `${filter.label}: ${Number(value).toLocaleString('en-GB')}`;
+      label = `${filterTexts(name, unit).label}: ${Number(shown[name]).toLocaleString('en-GB')}`;
     else if (Array.isArray(value) && value.length)
       label = `${filter.label}: ${value.map((id) => nameOf(names[name], id)).join(', ')}`;
     if (label === null) continue;

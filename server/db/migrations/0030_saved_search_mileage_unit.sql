@@ -1,0 +1,1 @@
+ALTER TABLE "saved_searches" ADD COLUMN "mileage_unit" text DEFAULT 'mi' NOT NULL;
