@@ -5,6 +5,7 @@ import { paging } from '#shared/schemas/envelope.ts';
 import { searchSchema } from '#shared/schemas/listing-search.ts';
 import type { Deps } from '../deps.ts';
 import { listingTimeline, sellerFacts } from '../history/history.service.ts';
+import { landingPage, landingPaths } from '../landing/landing.service.ts';
 import { liveListingPage } from '../listings/details.ts';
 import { dealerReviewsOf } from '../reviews/reviews.service.ts';
 import { homeList, searchList, sellerList } from '../listings/public-lists.ts';
@@ -52,6 +53,8 @@ export function pageData(deps: Deps): PageData {
         throw err;
       }
     },
+    landing: (names) => landingPage(deps, names),
+    landingPaths: () => landingPaths(deps),
     sitemap: () => liveListingDates(deps.db),
     transparency: () => transparency(deps.db),
     unsubscribe: async (token): Promise<UnsubscribeOutcome> => {
