@@ -131,7 +131,8 @@ export async function landingPage(deps: Deps, names: LandingNames): Promise<Land
           const name = reference.cityName(id);
           return { name, path: landingPath({ make: make?.name, town: name }) };
         }),
-    tags: ['reference', setTag(set), ...cars.map((car) => `listing:${car.id}`)],
+    // The set, and what its cards show of each car and its seller: not the price insight.
+    tags: ['reference', setTag(set), ...cars.map((car) => `card:${car.id}`)],
   };
   return { page };
 }
