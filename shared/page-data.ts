@@ -1,4 +1,4 @@
-import type { LandingAnswer, LandingNames } from './landing.ts';
+import type { LandingAnswer, LandingLink, LandingNames } from './landing.ts';
 import type { Enumerables, Named } from './schemas/catalog.ts';
 import type { MileageTimeline, SellerFacts } from './schemas/history.ts';
 import type { DealerReview, RatingSummary } from './schemas/review.ts';
@@ -52,6 +52,8 @@ export interface PageData {
   seller(id: number): Promise<{ seller: Seller; cars: CarPage } | null>;
   /** The landing page of a make, model, town or make in a town, named as in its address. */
   landing(names: LandingNames): Promise<LandingAnswer>;
+  /** The landing pages of the makes with the most listed cars, by name. */
+  popularMakes(): Promise<LandingLink[]>;
   /** The address of every landing page with listed cars, for the sitemap. */
   landingPaths(): Promise<string[]>;
   /** Every live listing's id and date, newest first, for the sitemap. */

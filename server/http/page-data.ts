@@ -5,7 +5,7 @@ import { paging } from '#shared/schemas/envelope.ts';
 import { searchSchema } from '#shared/schemas/listing-search.ts';
 import type { Deps } from '../deps.ts';
 import { listingTimeline, sellerFacts } from '../history/history.service.ts';
-import { landingPage, landingPaths } from '../landing/landing.service.ts';
+import { landingPage, landingPaths, popularMakes } from '../landing/landing.service.ts';
 import { liveListingPage } from '../listings/details.ts';
 import { dealerReviewsOf } from '../reviews/reviews.service.ts';
 import { homeList, searchList, sellerList } from '../listings/public-lists.ts';
@@ -55,6 +55,7 @@ export function pageData(deps: Deps): PageData {
     },
     landing: (names) => landingPage(deps, names),
     landingPaths: () => landingPaths(deps),
+    popularMakes: () => popularMakes(deps),
     sitemap: () => liveListingDates(deps.db),
     transparency: () => transparency(deps.db),
     unsubscribe: async (token): Promise<UnsubscribeOutcome> => {

@@ -137,6 +137,25 @@ export async function landingPage(deps: Deps, names: LandingNames): Promise<Land
   return { page };
 }
 
+/** How many makes the home page links to. */
+const POPULAR_MAKES = 12;
+
+/** The pages of the makes with the most listed cars, by name. */
+export async function popularMakes(deps: Deps): Promise<LandingLink[]> {
+  const [sets, reference] = await Promise.all([currentSets(deps), deps.referenceCache.get()]);
+  const count = (makeId: number) =>
+    sets.figures({ makeId, modelId: null, cityId: null })?.count ?? 0;
+  return sets
+    .makesIn(null)
+    .sort((a, b) => count(b) - count(a) || a - b)
+    .slice(0, POPULAR_MAKES)
+    .map((id) => ({
+      name: reference.makeName(id),
+      path: landingPath({ make: reference.makeName(id) }),
+    }))
+    .sort(byName);
+}
+
 /** Every landing page with listed cars: each make, model, town and make in a town. */
 export async function landingPaths(deps: Deps): Promise<string[]> {
   const [sets, reference] = await Promise.all([currentSets(deps), deps.referenceCache.get()]);

@@ -7,7 +7,7 @@ import { liveListing, modelId } from '../../tests/support/listings.ts';
 import { listings, users } from '../db/schema/index.ts';
 import { cities } from '../db/schema/reference.ts';
 import { PageCache } from '../http/page-cache.ts';
-import { landingPage, landingPaths } from './landing.service.ts';
+import { landingPage, landingPaths, popularMakes } from './landing.service.ts';
 
 let ctx: TestContext;
 let admin: Session;
@@ -106,6 +106,13 @@ describe('landing pages', () => {
       page: null,
       redirect: '/search',
     });
+  });
+
+  it('links the makes with cars from the home page', async () => {
+    expect(await popularMakes(ctx.deps)).toEqual([
+      { name: 'Honda', path: '/cars/honda' },
+      { name: 'Toyota', path: '/cars/toyota' },
+    ]);
   });
 
   it('lists only the pages with cars for the sitemap', async () => {

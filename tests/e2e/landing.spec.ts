@@ -103,6 +103,23 @@ test('a listing leads to its make, its model, its town and the make in that town
   await expect(page).toHaveURL(/\/cars\/in\/sliema$/);
 });
 
+test('the home page links the popular makes to their pages', async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Popular makes' })
+    .getByRole('link', { name: 'Toyota', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/cars\/toyota$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Toyota cars for sale in Malta' }),
+  ).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'Home' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('a landing address is canonical, unknown names are not found', async ({ page, request }) => {
   const moved = await page.goto('/cars/Toyota/Vitz');
   expect(moved?.url()).toMatch(/\/cars\/toyota\/vitz$/);

@@ -49,5 +49,7 @@ export const landingTexts = {
   makeInTowns: (make: string, other: boolean) =>
     `${make} in ${other ? 'other towns' : 'Malta’s towns'}`,
   otherTowns: 'Other towns',
+  /** The home page's links to the makes' pages. */
+  popularMakes: 'Popular makes',
   towns: 'Cars by town',
 };
