@@ -5,9 +5,8 @@ import { pageData } from '../../lib/page-data.ts';
 
 /** A landing address's outcome: its page, where to send the visitor, or not found. */
 export type LandingOutcome =
-  | { page: LandingPage }
-  | { page: null; redirect: string; status: 301 | 302 }
-  | { page: null; redirect: null };
+  | { page: LandingPage; redirect: null }
+  | { page: null; redirect: { to: string; status: 301 | 302 } | null };
 
 /**
  * The landing page of a route's names. Another spelling of a page's address (capitals, a
@@ -25,11 +24,12 @@ export async function loadLanding(
     town: lower(names.town),
   });
   if (!answer.page)
-    return answer.redirect === null
-      ? { page: null, redirect: null }
-      : { page: null, redirect: answer.redirect, status: 302 };
+    return {
+      page: null,
+      redirect: answer.redirect === null ? null : { to: answer.redirect, status: 302 },
+    };
   if (astro.url.pathname !== answer.page.path)
-    return { page: null, redirect: answer.page.path, status: 301 };
+    return { page: null, redirect: { to: answer.page.path, status: 301 } };
   cachePage(astro, answer.page.tags);
-  return answer;
+  return { page: answer.page, redirect: null };
 }
