@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { TaggedCache } from './db/tagged-cache.ts';
 import type { CountCache } from './listings/counts.ts';
 import type { ListAnswer, LiveListing } from './listings/caches.ts';
+import type { LandingSets } from './landing/landing-sets.ts';
 import type { ViewCounter } from './listings/views.ts';
 import type { TallyCounter } from './insights/tallies.ts';
 import type { Changes } from './db/changes.ts';
@@ -38,4 +39,6 @@ export interface Deps {
   listAnswerCache: TaggedCache<ListAnswer>;
   /** Live listings' cards, kept until the listing, its seller or the reference change. */
   cardCache: TaggedCache<CarCard>;
+  /** The sets of listed cars the landing pages show, kept until one changes. */
+  landingSetCache: TaggedCache<LandingSets>;
 }

@@ -1,3 +1,4 @@
+import type { LandingAnswer, LandingLink, LandingNames } from './landing.ts';
 import type { Enumerables, Named } from './schemas/catalog.ts';
 import type { ListingHistory, SellerFacts } from './schemas/history.ts';
 import type { DealerReview, RatingSummary } from './schemas/review.ts';
@@ -49,6 +50,12 @@ export interface PageData {
   dealerReviews(dealerId: number): Promise<{ summary: RatingSummary; reviews: DealerReview[] }>;
   /** A seller with a live listing and the first page of those listings; null for anyone else. */
   seller(id: number): Promise<{ seller: Seller; cars: CarPage } | null>;
+  /** The landing page of a make, model, town or make in a town, named as in its address. */
+  landing(names: LandingNames): Promise<LandingAnswer>;
+  /** The landing pages of the makes with the most listed cars, by name. */
+  popularMakes(): Promise<LandingLink[]>;
+  /** The address of every landing page with listed cars, for the sitemap. */
+  landingPaths(): Promise<string[]>;
   /** Every live listing's id and date, newest first, for the sitemap. */
   sitemap(): Promise<{ id: number; createdAt: string }[]>;
   /** Turns off the alerts of the saved search a signed unsubscribe token names. */

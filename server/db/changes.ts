@@ -6,7 +6,9 @@ export const CHANGES_CHANNEL = 'spotted_changes';
 
 /**
  * A change that what is kept in memory may depend on: `listing:<id>`, `seller:<id>`,
- * `reference`, `ads`, or `*` when anything may have changed (notices were missed).
+ * `reference`, `ads`, a card's `card:<id>` and the landing sets' `cars`, `cars:make:<id>`,
+ * `cars:model:<id>`, `cars:town:<id>`, `cars:make-town:<make>:<town>` (migration
+ * 0031_landing_sets), or `*` when anything may have changed (notices were missed).
  */
 export type ChangeTag = string;
 

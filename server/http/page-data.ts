@@ -5,6 +5,7 @@ import { paging } from '#shared/schemas/envelope.ts';
 import { searchSchema } from '#shared/schemas/listing-search.ts';
 import type { Deps } from '../deps.ts';
 import { listingHistory, sellerFacts } from '../history/history.service.ts';
+import { landingPage, landingPaths, popularMakes } from '../landing/landing.service.ts';
 import { liveListingPage } from '../listings/details.ts';
 import { dealerReviewsOf } from '../reviews/reviews.service.ts';
 import { homeList, searchList, sellerList } from '../listings/public-lists.ts';
@@ -52,6 +53,9 @@ export function pageData(deps: Deps): PageData {
         throw err;
       }
     },
+    landing: (names) => landingPage(deps, names),
+    landingPaths: () => landingPaths(deps),
+    popularMakes: () => popularMakes(deps),
     sitemap: () => liveListingDates(deps.db),
     transparency: () => transparency(deps.db),
     unsubscribe: async (token): Promise<UnsubscribeOutcome> => {

@@ -1,6 +1,7 @@
 import type { CarCard, CarDetail, CarPage, HomePage } from '#shared/schemas/listing-display.ts';
 import type { Changes } from '../db/changes.ts';
 import { TaggedCache } from '../db/tagged-cache.ts';
+import type { LandingSets } from '../landing/landing-sets.ts';
 
 /** How long a kept view count may lag behind the database (a minute at most with the flush). */
 const VIEWS_KEPT_MS = 55_000;
@@ -31,7 +32,9 @@ const jsonBytes = (value: unknown) => JSON.stringify(value).length;
  *   page of 50 cards, 8 MB at most (about 230 such pages);
  * - `cardCache`: live listings' cards, about 700 bytes of JSON each, 12 MB at most (about
  *   16,000), which searches no list answered yet are made of; a reference notice ends them all.
- * The last three show view counts, so they are also read again within a minute. A listing's
+ * - `landingSetCache`: the sets of listed cars the landing pages show, one value of a few thousand
+ *   figures, until a listed car joins or leaves a set or changes its price or tier ('cars').
+ * The middle three show view counts, so they are also read again within a minute. A listing's
  * details and a list's answer are kept from their second read (among the last 20,000 listings and
  * 10,000 lists missed): one read once (a listing opened once through the API, a search made once)
  * stays young garbage instead of filling the old generation until pushed out.
@@ -72,5 +75,6 @@ export function listingCaches(changes: Pick<Changes, 'subscribe'>, detailsMb = 2
       },
       changes,
     ),
+    landingSetCache: new TaggedCache<LandingSets>({ maxEntries: 1, ttlMs: 3_600_000 }, changes),
   };
 }

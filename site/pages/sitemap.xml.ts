@@ -5,11 +5,21 @@ const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const day = (iso: string) => iso.slice(0, 10);
 
-/** /sitemap.xml: home, search and every live listing with its date. */
+/** The most addresses one sitemap may hold (the sitemap protocol's limit). */
+const SITEMAP_MAX = 50_000;
+
+/**
+ * /sitemap.xml: home, search, every landing page with cars (a make, model, town, make in a town)
+ * and every live listing with its date, newest first, as many as one sitemap holds.
+ */
 export const GET: APIRoute = async (context) => {
   let cars: { id: number; createdAt: string }[];
+  let landings: string[];
   try {
-    cars = await pageData(context).sitemap();
+    [cars, landings] = await Promise.all([
+      pageData(context).sitemap(),
+      pageData(context).landingPaths(),
+    ]);
   } catch (err) {
     console.error('Sitemap not built:', err);
     return new Response('The sitemap is not available right now.', {
@@ -22,8 +32,9 @@ export const GET: APIRoute = async (context) => {
   const entries = [
     { loc: url('/'), lastmod: newest },
     { loc: url('/search'), lastmod: newest },
+    ...landings.map((path) => ({ loc: url(path), lastmod: '' })),
     ...cars.map((c) => ({ loc: url(`/car/${c.id}`), lastmod: c.createdAt })),
-  ];
+  ].slice(0, SITEMAP_MAX);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -68,6 +68,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.roleId),
+    // A town's landing page reads the cars of the sellers of that town.
+    index('users_city_idx').on(t.cityId),
     // The back-office's users table: sorted by either name, searched by any part of the address
     // or the names (trigrams of `userSearchText`).
     index('users_first_name_idx').on(sql`lower(${t.firstName})`, t.id),

@@ -1,3 +1,4 @@
+import { landingPath } from '#shared/landing.ts';
 import type { ReactNode } from 'react';
 import { price } from '#shared/format.ts';
 import type { MileageUnit } from '#shared/mileage.ts';
@@ -69,7 +70,8 @@ export default function ListingView({
         <div className="listing__main">
           <header className="panel listing__head">
             <p className="listing__make">
-              {car.brand} {car.model}
+              <a href={landingPath({ make: car.brand })}>{car.brand}</a>{' '}
+              <a href={landingPath({ make: car.brand, model: car.model })}>{car.model}</a>
             </p>
             <h1 className="listing__title">{car.title}</h1>
             {/* Phones: the price under the title, on the first screen (the price box comes later;
@@ -194,7 +196,7 @@ export default function ListingView({
                 {seller.city && (
                   <li>
                     <span className="visually-hidden">City: </span>
-                    {seller.city}
+                    <a href={landingPath({ town: seller.city })}>{seller.city}</a>
                   </li>
                 )}
                 {seller.email && (
