@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { feedMessages, type FeedPhotoSource, type FeedReportLine } from '#shared/schemas/feed.ts';
 import type { Db } from '../db/client.ts';
-import { feedItems, feedRuns, listingImages, listings, users } from '../db/schema/index.ts';
+import { feedItems, listingImages, listings, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/env.ts';
@@ -16,10 +16,9 @@ import {
   type ListingLink,
 } from '../listings/listings.service.ts';
 import { photoAsBase64, type PhotoInput } from '../listings/photos.ts';
-import { log } from '../ops/log.ts';
-import { readFeedFile, type FeedRecord } from './feed-file.ts';
+import type { FeedRecord } from './feed-file.ts';
 import { resolveLine, type FeedCar, type LineProblem } from './feed-lines.ts';
-import { fetchPhoto, PhotoFailure, readPhotosZip, sha256 } from './feed-photos.ts';
+import { fetchPhoto, PhotoFailure, sha256 } from './feed-photos.ts';
 
 /** Lines written at once: photos are fetched and encoded while other lines wait on the database. */
 const LINES_AT_ONCE = 4;
@@ -245,6 +244,10 @@ export interface ImportOptions {
   confirmed: boolean;
   /** Cars the records do not name are withdrawn (a whole feed), or left alone (an upsert). */
   withdrawMissing: boolean;
+  /** Called once the import passed the safety lock, before it writes anything, with its lines. */
+  onPlanned?: (total: number) => Promise<unknown>;
+  /** Called as each report line is done, with how many are. */
+  onProgress?: (done: number) => Promise<unknown>;
 }
 
 /**
@@ -259,7 +262,7 @@ export async function importRecords(
   userId: number,
   records: FeedRecord[],
   zip: ReadonlyMap<string, Buffer>,
-  { confirmed, withdrawMissing }: ImportOptions,
+  { confirmed, withdrawMissing, onPlanned, onProgress }: ImportOptions,
 ): Promise<ImportResult> {
   const caller = await callerOf(deps.db, userId);
   const zipHashes = new Map([...zip].map(([name, bytes]) => [name, sha256(bytes)]));
@@ -300,54 +303,25 @@ export async function importRecords(
       message: feedMessages.lockStopped(touched, live, share),
     };
 
+  await onPlanned?.(plan.length + gone.length);
+  let done = 0;
+  const counted = async (line: FeedReportLine) => {
+    done++;
+    await onProgress?.(done);
+    return line;
+  };
   const limit = pLimit(LINES_AT_ONCE);
   const lines = await Promise.all(
     plan.map((p) =>
       p.kind === 'refused'
-        ? report('refused', p.line, p.stockNumber, null, p.problem)
+        ? counted(report('refused', p.line, p.stockNumber, null, p.problem))
         : p.kind === 'unchanged'
-          ? report('unchanged', p.line, p.stockNumber, p.item.listingId)
-          : limit(() => writeLine(deps, caller, p, zip)),
+          ? counted(report('unchanged', p.line, p.stockNumber, p.item.listingId))
+          : limit(async () => counted(await writeLine(deps, caller, p, zip))),
     ),
   );
   const withdrawn = await Promise.all(
-    gone.map((item) => limit(() => withdraw(deps, caller, item))),
+    gone.map((item) => limit(async () => counted(await withdraw(deps, caller, item)))),
   );
   return { status: 'done', report: [...lines, ...withdrawn] };
-}
-
-/** Imports a run's file (see importRecords); the run keeps the report, or why it stopped. */
-export async function runImport(deps: Deps, runId: number, confirmed: boolean): Promise<void> {
-  const [run] = await deps.db.select().from(feedRuns).where(eq(feedRuns.id, runId));
-  if (!run || run.status !== 'running') return;
-  const finish = (values: Partial<typeof feedRuns.$inferInsert>) =>
-    deps.db.update(feedRuns).set(values).where(eq(feedRuns.id, runId));
-  try {
-    const records = readFeedFile(run.fileName, run.content ?? '');
-    const zip = run.photosZip ? readPhotosZip(run.photosZip) : new Map<string, Buffer>();
-    const result = await importRecords(deps, run.userId, records, zip, {
-      confirmed,
-      withdrawMissing: true,
-    });
-    if (result.status === 'awaiting_confirmation') {
-      await finish({ status: result.status, message: result.message });
-      return;
-    }
-    await finish({
-      status: 'done',
-      message: null,
-      report: result.report,
-      content: null,
-      photosZip: null,
-      finishedAt: new Date(),
-    });
-  } catch (err) {
-    const message = err instanceof ApiError && err.status < 500 ? err.message : null;
-    if (!message) log.error({ err, runId }, 'feed import failed');
-    await finish({
-      status: 'failed',
-      message: message ?? 'The import stopped unexpectedly: run it again to go on',
-      finishedAt: new Date(),
-    });
-  }
 }
