@@ -8,6 +8,7 @@ import { feedColumns, type FeedRunDetail } from '#shared/schemas/feed.ts';
 import { messages } from '#shared/messages.ts';
 import { dealerFeeds, feedRuns, listings } from '../db/schema/index.ts';
 import { fetchDueFeeds } from './feeds.service.ts';
+import { importQueuedRuns } from './import-job.ts';
 import { INSUFFICIENT_CREDITS } from '../ledger/ledger.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
@@ -77,12 +78,33 @@ async function upload(token: string, content: string, photosZip?: string, fileNa
     .call((r) => r.feeds.runs.$post({ json: { fileName, content, photosZip } }));
 }
 
+/** The run as its dealer reads it once the import job has run. */
+async function afterJob(token: string, id: number, context: TestContext = ctx) {
+  await importQueuedRuns(context.deps);
+  const res = await context
+    .client(token)
+    .call((r) => r.feeds.runs[':id'].$get({ param: { id: String(id) } }));
+  expect(res.code).toBe(0);
+  return res.data as FeedRunDetail;
+}
+
+/** Uploads a file, which is queued at once, then runs the import job. */
 async function imported(token: string, content: string, photosZip?: string) {
   const res = await upload(token, content, photosZip);
   expect(res.message).toBe('');
   expect(res.code).toBe(0);
-  return res.data as FeedRunDetail;
+  expect((res.data as FeedRunDetail).status).toBe('queued');
+  return afterJob(token, (res.data as FeedRunDetail).id);
 }
+
+const confirmed = async (token: string, id: number) => {
+  const res = await ctx
+    .client(token)
+    .call((r) => r.feeds.runs[':id'].confirm.$post({ param: { id: String(id) } }));
+  expect(res.code).toBe(0);
+  expect((res.data as FeedRunDetail).status).toBe('queued');
+  return afterJob(token, id);
+};
 
 const outcomes = (run: FeedRunDetail) =>
   Object.fromEntries(run.report.map((l) => [l.stockNumber, l.outcome]));
@@ -215,11 +237,8 @@ describe('stock feed import', () => {
     for (const line of first.report)
       expect((await stateOf(line.listingId ?? 0))?.state).toBe('ACTIVE');
 
-    const confirmed = await ctx
-      .client(dealer.accessToken)
-      .call((r) => r.feeds.runs[':id'].confirm.$post({ param: { id: String(stopped.id) } }));
-    expect(confirmed.code).toBe(0);
-    expect(outcomes(confirmed.data as FeedRunDetail)).toEqual({
+    const goneOn = await confirmed(dealer.accessToken, stopped.id);
+    expect(outcomes(goneOn)).toEqual({
       E1: 'unchanged',
       E2: 'withdrawn',
       E3: 'withdrawn',
@@ -247,15 +266,17 @@ describe('stock feed import', () => {
     try {
       const dealer = await signUp(local, 'company');
       const line = car('F1', { photos: [1, 2, 3, 4, 5].map((n) => `${base}/f${n}.jpg`).join('|') });
-      const send = (l: Line) =>
-        local
+      const send = async (l: Line) => {
+        const res = await local
           .client(dealer.accessToken)
           .call((r) => r.feeds.runs.$post({ json: { fileName: 'stock.csv', content: csv([l]) } }));
+        return afterJob(dealer.accessToken, (res.data as FeedRunDetail).id, local);
+      };
       const first = await send(line);
-      expect((first.data as FeedRunDetail).report[0]?.outcome).toBe('created');
+      expect(first.report[0]?.outcome).toBe('created');
       expect(served).toHaveLength(5);
       const changed = await send({ ...line, price: '9100' });
-      expect((changed.data as FeedRunDetail).report[0]?.outcome).toBe('updated');
+      expect(changed.report[0]?.outcome).toBe('updated');
       expect(served).toHaveLength(5);
 
       const elsewhere = await signUp(ctx, 'company');
@@ -303,7 +324,8 @@ describe('stock feed import', () => {
     const xml = `<?xml version="1.0"?>\n<cars>\n<car>${fields}<photos>${[1, 2, 3, 4, 5].map((n) => `<photo>H1-${n}.jpg</photo>`).join('')}</photos></car>\n</cars>`;
     const res = await upload(dealer.accessToken, xml, zip, 'stock.xml');
     expect(res.code).toBe(0);
-    expect((res.data as FeedRunDetail).report).toMatchObject([
+    const run = await afterJob(dealer.accessToken, (res.data as FeedRunDetail).id);
+    expect(run.report).toMatchObject([
       { line: 3, stockNumber: 'H1', outcome: 'created' },
     ]);
   });
@@ -355,6 +377,7 @@ describe('stock feed import', () => {
         .values({ userId: dealer.userId, url: `${base}/stock.csv` })
         .returning();
       expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(1);
       const runs = await local
         .client(dealer.accessToken)
         .call((r) => r.feeds.runs.$get({ query: {} }));
@@ -380,6 +403,7 @@ describe('stock feed import', () => {
       ]);
       await pause(false);
       expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(1);
       const second = await local
         .client(dealer.accessToken)
         .call((r) => r.feeds.runs.$get({ query: {} }));
@@ -401,7 +425,44 @@ describe('stock feed import', () => {
     ]);
   });
 
-  it('resumes an import cut off by a stopped instance without writing any car twice', async () => {
+  it('answers an upload at once with its id, and its progress until the job has imported it', async () => {
+    const dealer = await signUp(ctx, 'company');
+    const other = await signUp(ctx, 'company');
+    const res = await upload(
+      dealer.accessToken,
+      csv([car('P1'), car('P2', { price: '' })]),
+      await photoZip(['P1']),
+    );
+    const queued = res.data as FeedRunDetail;
+    expect(queued).toMatchObject({ status: 'queued', linesDone: 0, linesTotal: 2, report: [] });
+    const progress = (token: string) =>
+      ctx
+        .client(token)
+        .call((r) => r.feeds.runs[':id'].progress.$get({ param: { id: String(queued.id) } }));
+    expect((await progress(dealer.accessToken)).data).toEqual({
+      id: queued.id,
+      status: 'queued',
+      message: null,
+      linesDone: 0,
+      linesTotal: 2,
+    });
+    const second = await upload(dealer.accessToken, csv([car('P3')]));
+    expect([second.status, second.message]).toEqual([
+      409,
+      'An import of your stock is already running',
+    ]);
+    expect((await progress(other.accessToken)).status).toBe(404);
+
+    const done = await afterJob(dealer.accessToken, queued.id);
+    expect(outcomes(done)).toEqual({ P1: 'created', P2: 'refused' });
+    expect((await progress(dealer.accessToken)).data).toMatchObject({
+      status: 'done',
+      linesDone: 2,
+      linesTotal: 2,
+    });
+  });
+
+  it('takes up an import whose instance stopped, without writing any car twice', async () => {
     const dealer = await signUp(ctx, 'company');
     const zip = await photoZip(['R1', 'R2']);
     const first = await imported(dealer.accessToken, csv([car('R1')]), zip);
@@ -415,18 +476,48 @@ describe('stock feed import', () => {
         fileName: 'stock.csv',
         content: csv([car('R1'), car('R2')]),
         photosZip: Buffer.from(zip, 'base64'),
-        createdAt: new Date(Date.now() - 2 * 3600_000),
+        attempts: 1,
+        heartbeatAt: new Date(),
       })
       .returning();
-    const resumed = await ctx
-      .client(dealer.accessToken)
-      .call((r) => r.feeds.runs[':id'].confirm.$post({ param: { id: String(cut?.id) } }));
-    expect(resumed.code).toBe(0);
-    expect(outcomes(resumed.data as FeedRunDetail)).toEqual({ R1: 'unchanged', R2: 'created' });
+    const id = cut?.id ?? 0;
+    // Its instance still beats: nobody else takes it.
+    expect(await importQueuedRuns(ctx.deps)).toBe(0);
+    await ctx.db
+      .update(feedRuns)
+      .set({ heartbeatAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(feedRuns.id, id));
+    const resumed = await afterJob(dealer.accessToken, id);
+    expect(resumed.status).toBe('done');
+    expect(outcomes(resumed)).toEqual({ R1: 'unchanged', R2: 'created' });
     const cars = await ctx.db
       .select({ id: listings.id })
       .from(listings)
       .where(eq(listings.userId, dealer.userId));
     expect(cars).toHaveLength(2);
+  });
+
+  it('fails an import that stopped its instance every time, and the dealer may run it again', async () => {
+    const dealer = await signUp(ctx, 'company');
+    const zip = await photoZip(['T1']);
+    const [cut] = await ctx.db
+      .insert(feedRuns)
+      .values({
+        userId: dealer.userId,
+        status: 'running',
+        fileName: 'stock.csv',
+        content: csv([car('T1')]),
+        photosZip: Buffer.from(zip, 'base64'),
+        attempts: 3,
+        heartbeatAt: new Date(Date.now() - 5 * 60_000),
+      })
+      .returning();
+    const id = cut?.id ?? 0;
+    const failed = await afterJob(dealer.accessToken, id);
+    expect([failed.status, failed.message]).toEqual([
+      'failed',
+      'The import stopped unexpectedly: run it again to go on',
+    ]);
+    expect(outcomes(await confirmed(dealer.accessToken, id))).toEqual({ T1: 'created' });
   });
 });
