@@ -84,16 +84,24 @@ function problemOf(err: unknown): LineProblem | null {
   return null;
 }
 
+/** A photo the car keeps, as `storedPhotos` finds it. */
+interface StoredPhoto {
+  id: number;
+  key: string;
+  source: FeedPhotoSource;
+}
+
 /**
- * The photos of a line as the form sends them. A photo the car already has from the same
- * address (or the same ZIP file with the same bytes) is sent back as stored, so it is neither
- * fetched nor encoded again.
+ * The photos of a line as the form sends them. A photo the car already has from the same ZIP
+ * file with the same bytes is sent back as stored, so it is not encoded again; one from the same
+ * address is asked for again only if it changed (its ETag or Last-Modified date), and kept when
+ * the server answers 304 (or when it gave neither, so there is nothing to ask with).
  */
 async function photosOf(
   deps: Deps,
   car: FeedCar,
   zip: ReadonlyMap<string, Buffer>,
-  stored: ReadonlyMap<string, { id: number; key: string }>,
+  stored: ReadonlyMap<string, StoredPhoto>,
 ): Promise<{ images: PhotoInput[]; sources: FeedPhotoSource[] }> {
   const made = await Promise.all(
     car.photos.map(async (source, index) => {
@@ -101,13 +109,16 @@ async function photosOf(
       const inZip = zip.get(source);
       const hash = inZip ? sha256(inZip) : null;
       const known = stored.get(hash ? `${source}#${hash}` : source);
-      if (known) {
-        const image = await photoAsBase64(deps.storage, known.key);
-        return {
-          image: { id: known.id, image, isCover, name: source },
-          source: { source, sha256: hash },
-        };
-      }
+      const keep = async (photo: StoredPhoto) => ({
+        image: {
+          id: photo.id,
+          image: await photoAsBase64(deps.storage, photo.key),
+          isCover,
+          name: source,
+        },
+        source: photo.source,
+      });
+      if (known && (inZip || !(known.source.etag || known.source.lastModified))) return keep(known);
       if (inZip)
         return {
           image: { image: inZip.toString('base64'), isCover, name: source },
@@ -115,18 +126,24 @@ async function photosOf(
         };
       if (!/^https?:\/\//i.test(source))
         throw new LineRefusal({ field: 'photos', message: feedMessages.photoMissing(source) });
-      const fetched = await fetchPhoto(source, deps.config.FEED_PRIVATE_ADDRESSES).catch(
-        (err: unknown) => {
-          const reason = err instanceof Error ? err.message : 'failed';
-          throw new LineRefusal({
-            field: 'photos',
-            message: feedMessages.photoFailed(source, reason),
-          });
-        },
-      );
+      const fetched = await fetchPhoto(
+        source,
+        deps.config.FEED_PRIVATE_ADDRESSES,
+        known?.source,
+      ).catch((err: unknown) => {
+        const reason = err instanceof Error ? err.message : 'failed';
+        throw new LineRefusal({
+          field: 'photos',
+          message: feedMessages.photoFailed(source, reason),
+        });
+      });
+      if (fetched.notModified) {
+        if (!known) throw new Error('a 304 answered an unconditional photo request');
+        return keep(known);
+      }
       return {
         image: { image: fetched.bytes.toString('base64'), isCover, name: source },
-        source: { source, etag: fetched.etag },
+        source: { source, etag: fetched.etag, lastModified: fetched.lastModified },
       };
     }),
   );
@@ -144,11 +161,15 @@ async function storedPhotos(db: Db, item: Item) {
     .from(listingImages)
     .where(eq(listingImages.listingId, pending?.id ?? item.listingId))
     .orderBy(asc(listingImages.position));
-  const found = new Map<string, { id: number; key: string }>();
+  const found = new Map<string, StoredPhoto>();
   if (rows.length !== item.photos.length) return found;
   item.photos.forEach((photo, index) => {
     const row = rows[index];
-    if (row) found.set(photo.sha256 ? `${photo.source}#${photo.sha256}` : photo.source, row);
+    if (row)
+      found.set(photo.sha256 ? `${photo.source}#${photo.sha256}` : photo.source, {
+        ...row,
+        source: photo,
+      });
   });
   return found;
 }

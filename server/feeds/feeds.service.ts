@@ -17,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from '../htt
 import { publicHostProblem } from '../push/push-address.ts';
 import type { Caller } from '../http/env.ts';
 import { readFeedFile } from './feed-file.ts';
-import { fetchPublic, readPhotosZip } from './feed-photos.ts';
+import { fetchPublic, readPhotosZip, type Fetched } from './feed-photos.ts';
 
 const RUN_NOT_FOUND = 'Import not found';
 const ALREADY_RUNNING = 'An import of your stock is already running';
@@ -195,7 +195,7 @@ export async function setFeedUrl(deps: Deps, caller: Caller, url: string) {
     if (problem === 'unreachable') throw unprocessable(feedMessages.feedUnreachable);
     if (problem) throw unprocessable(feedMessages.feedNotPublic);
   }
-  const values = { url: parsed.toString(), lastFetchedAt: null };
+  const values = { url: parsed.toString(), lastFetchedAt: null, etag: null, lastModified: null };
   const [row] = await deps.db
     .insert(dealerFeeds)
     .values({ userId: caller.id, ...values })
@@ -238,7 +238,13 @@ async function claimDueFeed(deps: Deps) {
     .update(dealerFeeds)
     .set({ lastFetchedAt: sql`now()` })
     .where(inArray(dealerFeeds.id, due))
-    .returning({ id: dealerFeeds.id, userId: dealerFeeds.userId, url: dealerFeeds.url });
+    .returning({
+      id: dealerFeeds.id,
+      userId: dealerFeeds.userId,
+      url: dealerFeeds.url,
+      etag: dealerFeeds.etag,
+      lastModified: dealerFeeds.lastModified,
+    });
   return row ?? null;
 }
 
@@ -253,16 +259,21 @@ export async function fetchDueFeeds(deps: Deps): Promise<number> {
   return fetched;
 }
 
-async function importFeed(deps: Deps, feed: { id: number; userId: number; url: string }) {
+/**
+ * Fetches a feed and queues its file. The fetch asks whether the file changed since the last one
+ * queued (its ETag or Last-Modified date): when not (304), the cars stay as they are and no
+ * import runs.
+ */
+async function importFeed(deps: Deps, feed: NonNullable<Awaited<ReturnType<typeof claimDueFeed>>>) {
   const base = { userId: feed.userId, feedId: feed.id };
-  let content: string;
+  let answer: Fetched;
   try {
-    const answer = await fetchPublic(
+    answer = await fetchPublic(
       feed.url,
       deps.config.FEED_PRIVATE_ADDRESSES,
       feedLimits.fileBytes,
+      feed,
     );
-    content = answer.bytes.toString('utf8');
   } catch (err) {
     const reason = err instanceof Error ? err.message : 'failed';
     await deps.db.insert(feedRuns).values({
@@ -274,15 +285,27 @@ async function importFeed(deps: Deps, feed: { id: number; userId: number; url: s
     });
     return;
   }
+  if (answer.notModified) return;
+  const content = answer.bytes.toString('utf8');
   // The file's kind by its first character: an XML feed starts with '<'.
   const fileName = content.trimStart().startsWith('<') ? 'feed.xml' : 'feed.csv';
-  // Queued for the import job; while the dealer has an import in flight, this fetch is dropped.
-  await deps.db
+  // Queued for the import job; while the dealer has an import in flight, this fetch is dropped
+  // (and its validators too, so the next fetch takes the file again).
+  const queued = await deps.db
     .insert(feedRuns)
     .values({ ...base, status: 'queued', fileName, content })
-    .catch((err: unknown) => {
-      if (!isSecondRun(err)) throw err;
-    });
+    .then(
+      () => true,
+      (err: unknown) => {
+        if (isSecondRun(err)) return false;
+        throw err;
+      },
+    );
+  if (queued)
+    await deps.db
+      .update(dealerFeeds)
+      .set({ etag: answer.etag, lastModified: answer.lastModified })
+      .where(eq(dealerFeeds.id, feed.id));
 }
 
 /** GET feeds/dealers: every dealer's scheduled feed with its newest run (administrators). */

@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedColumns, type FeedRunDetail } from '#shared/schemas/feed.ts';
 import { messages } from '#shared/messages.ts';
-import { dealerFeeds, feedRuns, listings } from '../db/schema/index.ts';
+import { dealerFeeds, feedRuns, listingImages, listings } from '../db/schema/index.ts';
 import { fetchDueFeeds } from './feeds.service.ts';
 import { importQueuedRuns } from './import-job.ts';
 import { INSUFFICIENT_CREDITS } from '../ledger/ledger.ts';
@@ -252,17 +252,33 @@ describe('stock feed import', () => {
     ]);
   });
 
-  it('takes photos by address, each fetched once, and refuses private addresses by default', async () => {
-    const [photo] = await photos(1);
-    const served: string[] = [];
+  it('takes photos by address, asks again only whether they changed, and refuses private addresses by default', async () => {
+    const [photo, newer] = await photos(2);
+    const served: { url: string; ifNoneMatch: string | undefined; status: number }[] = [];
+    let version = 'v1';
     const server: Server = createServer((req, res) => {
-      served.push(req.url ?? '');
-      res.writeHead(200, { 'content-type': 'image/jpeg', etag: '"v1"' });
-      res.end(Buffer.from(photo?.image ?? '', 'base64'));
+      const etag = req.url === '/f5.jpg' ? `"${version}"` : '"v1"';
+      const status = req.headers['if-none-match'] === etag ? 304 : 200;
+      served.push({ url: req.url ?? '', ifNoneMatch: req.headers['if-none-match'], status });
+      res.writeHead(status, { 'content-type': 'image/jpeg', etag });
+      const bytes = etag === '"v2"' ? newer : photo;
+      res.end(status === 304 ? undefined : Buffer.from(bytes?.image ?? '', 'base64'));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const local = await createTestContext({ FEED_PRIVATE_ADDRESSES: 'true' });
+    const imagesOf = async (listingId: number) => {
+      const [edit] = await local.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(eq(listings.originalId, listingId));
+      const rows = await local.db
+        .select({ id: listingImages.id, key: listingImages.key })
+        .from(listingImages)
+        .where(eq(listingImages.listingId, edit?.id ?? listingId))
+        .orderBy(listingImages.position);
+      return rows.map((r) => r.key);
+    };
     try {
       const dealer = await signUp(local, 'company');
       const line = car('F1', { photos: [1, 2, 3, 4, 5].map((n) => `${base}/f${n}.jpg`).join('|') });
@@ -274,12 +290,33 @@ describe('stock feed import', () => {
       };
       const first = await send(line);
       expect(first.report[0]?.outcome).toBe('created');
-      expect(served).toHaveLength(5);
+      const id = first.report[0]?.listingId ?? 0;
+      expect(served.map((s) => [s.ifNoneMatch, s.status])).toEqual(
+        Array.from({ length: 5 }, () => [undefined, 200]),
+      );
+      const stored = await imagesOf(id);
+
+      // A changed line asks for each photo with its ETag: 304 keeps the stored photo as it is.
+      served.length = 0;
       const changed = await send({ ...line, price: '9100' });
       expect(changed.report[0]?.outcome).toBe('updated');
-      expect(served).toHaveLength(5);
+      expect(served.map((s) => [s.ifNoneMatch, s.status])).toEqual(
+        Array.from({ length: 5 }, () => ['"v1"', 304]),
+      );
+      expect(await imagesOf(id)).toEqual(stored);
+
+      // A photo that changed at its address is taken again; the others stay.
+      served.length = 0;
+      version = 'v2';
+      const again = await send({ ...line, price: '9000' });
+      expect(again.report[0]?.outcome).toBe('updated');
+      expect(served.find((s) => s.url === '/f5.jpg')).toMatchObject({ status: 200 });
+      const keys = await imagesOf(id);
+      expect(keys.slice(0, 4)).toEqual(stored.slice(0, 4));
+      expect(keys[4]).not.toBe(stored[4]);
 
       const elsewhere = await signUp(ctx, 'company');
+      served.length = 0;
       const refused = await imported(
         elsewhere.accessToken,
         csv([car('F2', { photos: line.photos })]),
@@ -289,7 +326,7 @@ describe('stock feed import', () => {
         field: 'photos',
         message: `Photo ${base}/f1.jpg could not be fetched: not a public address`,
       });
-      expect(served).toHaveLength(5);
+      expect(served).toEqual([]);
     } finally {
       await local.close();
       server.close();
@@ -325,9 +362,7 @@ describe('stock feed import', () => {
     const res = await upload(dealer.accessToken, xml, zip, 'stock.xml');
     expect(res.code).toBe(0);
     const run = await afterJob(dealer.accessToken, (res.data as FeedRunDetail).id);
-    expect(run.report).toMatchObject([
-      { line: 3, stockNumber: 'H1', outcome: 'created' },
-    ]);
+    expect(run.report).toMatchObject([{ line: 3, stockNumber: 'H1', outcome: 'created' }]);
   });
 
   it('imports the sample the account area offers, every car created, and the template is its header', async () => {
@@ -408,6 +443,67 @@ describe('stock feed import', () => {
         .client(dealer.accessToken)
         .call((r) => r.feeds.runs.$get({ query: {} }));
       expect(second.data[0]).toMatchObject({ status: 'done', counts: { unchanged: 1 } });
+    } finally {
+      await local.close();
+      server.close();
+    }
+  });
+
+  it('fetches a scheduled feed again only if it changed since (Last-Modified): 304 keeps the cars', async () => {
+    const [photo] = await photos(1);
+    let modified = 'Wed, 02 Dec 2026 08:00:00 GMT';
+    let price = '9500';
+    const asked: (string | undefined)[] = [];
+    const server: Server = createServer((req, res) => {
+      if (req.url !== '/stock.csv') {
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        return res.end(Buffer.from(photo?.image ?? '', 'base64'));
+      }
+      asked.push(req.headers['if-modified-since']);
+      if (req.headers['if-modified-since'] === modified) {
+        res.writeHead(304, { 'last-modified': modified });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'text/csv', 'last-modified': modified });
+      const photoUrls = [1, 2, 3, 4, 5].map((n) => `${base}/${n}.jpg`).join('|');
+      res.end(csv([car('L1', { price, photos: photoUrls })]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const local = await createTestContext({ FEED_PRIVATE_ADDRESSES: 'true' });
+    try {
+      const dealer = await signUp(local, 'company');
+      await local.db
+        .insert(dealerFeeds)
+        .values({ userId: dealer.userId, url: `${base}/stock.csv` });
+      const runs = async () =>
+        (await local.client(dealer.accessToken).call((r) => r.feeds.runs.$get({ query: {} }))).data;
+      const dueAgain = () =>
+        local.db
+          .update(dealerFeeds)
+          .set({ lastFetchedAt: new Date(Date.now() - 2 * 3600_000) })
+          .where(eq(dealerFeeds.userId, dealer.userId));
+
+      expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(1);
+      expect(await runs()).toMatchObject([{ status: 'done', counts: { created: 1 } }]);
+
+      await dueAgain();
+      expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(0);
+      expect(await runs()).toHaveLength(1);
+
+      modified = 'Thu, 03 Dec 2026 08:00:00 GMT';
+      price = '9200';
+      await dueAgain();
+      expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(1);
+      expect((await runs())[0]).toMatchObject({ status: 'done', counts: { updated: 1 } });
+      expect(asked).toEqual([
+        undefined,
+        'Wed, 02 Dec 2026 08:00:00 GMT',
+        'Wed, 02 Dec 2026 08:00:00 GMT',
+      ]);
     } finally {
       await local.close();
       server.close();

@@ -97,10 +97,14 @@ export const feedReportLineSchema = z.object({
 });
 export type FeedReportLine = z.infer<typeof feedReportLineSchema>;
 
-/** Where a car's photo came from: an https address (with its ETag) or a file of the ZIP (with its hash). */
+/**
+ * Where a car's photo came from: an https address (with its validators, ETag and Last-Modified)
+ * or a file of the ZIP (with its hash).
+ */
 export interface FeedPhotoSource {
   source: string;
   etag?: string | null;
+  lastModified?: string | null;
   sha256?: string | null;
 }
 

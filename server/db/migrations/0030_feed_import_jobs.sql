@@ -1,4 +1,6 @@
 DROP INDEX "feed_runs_one_running";--> statement-breakpoint
+ALTER TABLE "dealer_feeds" ADD COLUMN "etag" text;--> statement-breakpoint
+ALTER TABLE "dealer_feeds" ADD COLUMN "last_modified" text;--> statement-breakpoint
 ALTER TABLE "feed_runs" ADD COLUMN "lines_done" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "feed_runs" ADD COLUMN "lines_total" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "feed_runs" ADD COLUMN "confirmed" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -32,6 +32,9 @@ export const dealerFeeds = pgTable(
     url: text().notNull(),
     paused: boolean().notNull().default(false),
     lastFetchedAt: timestamp({ withTimezone: true }),
+    /** The validators of the file last fetched: the next fetch asks whether it changed since. */
+    etag: text(),
+    lastModified: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
