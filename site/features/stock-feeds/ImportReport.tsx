@@ -60,9 +60,11 @@ export default function ImportReport(props: {
     const poll = async () => {
       const res = await api.call((r) => r.feeds.runs[':id'].progress.$get({ param }));
       if (stopped || res.code !== 0) return;
-      setProgress({ done: res.data.linesDone, total: res.data.linesTotal });
-      setStatus(res.data.status);
-      if (feedRunInFlight(res.data.status)) return;
+      if (feedRunInFlight(res.data.status)) {
+        setProgress({ done: res.data.linesDone, total: res.data.linesTotal });
+        return setStatus(res.data.status);
+      }
+      // The finished run, with its report, replaces this one: polling stops with it.
       const finished = await api.call((r) => r.feeds.runs[':id'].$get({ param }));
       if (!stopped && finished.code === 0) onFinished(finished.data);
     };
