@@ -181,3 +181,5 @@ const file = `bench/results/${stamp}-feed-import${values.label ? `-${values.labe
 await writeFile(file, report);
 console.info(report);
 console.info(`Written to ${file}`);
+// The app's listeners (database notifications, caches) keep the loop alive: the run is over.
+process.exit(0);
