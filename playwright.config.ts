@@ -150,6 +150,8 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       // A saved search's instant alert within seconds, not the minute of the default.
       ALERTS_EVERY_SECONDS: '5',
+      // The stock feeds journey sets a scheduled address on this machine: no journey reaches out.
+      FEED_PRIVATE_ADDRESSES: 'true',
       // The price insight journey waits for its cars to be rated.
       PRICE_JOB_SECONDS: '2',
       // argon2 at its cheapest: a run registers and logs in hundreds of accounts.

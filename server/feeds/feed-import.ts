@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { feedMessages, type FeedPhotoSource, type FeedReportLine } from '#shared/schemas/feed.ts';
 import type { Db } from '../db/client.ts';
-import { feedItems, feedRuns, listingImages, listings, users } from '../db/schema/index.ts';
+import { feedItems, listingImages, listings, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Caller } from '../http/env.ts';
@@ -16,10 +16,9 @@ import {
   type ListingLink,
 } from '../listings/listings.service.ts';
 import { photoAsBase64, type PhotoInput } from '../listings/photos.ts';
-import { log } from '../ops/log.ts';
-import { readFeedFile, type FeedRecord } from './feed-file.ts';
+import type { FeedRecord } from './feed-file.ts';
 import { resolveLine, type FeedCar, type LineProblem } from './feed-lines.ts';
-import { fetchPhoto, PhotoFailure, readPhotosZip, sha256 } from './feed-photos.ts';
+import { fetchPhoto, PhotoFailure, sha256 } from './feed-photos.ts';
 
 /** Lines written at once: photos are fetched and encoded while other lines wait on the database. */
 const LINES_AT_ONCE = 4;
@@ -85,16 +84,24 @@ function problemOf(err: unknown): LineProblem | null {
   return null;
 }
 
+/** A photo the car keeps, as `storedPhotos` finds it. */
+interface StoredPhoto {
+  id: number;
+  key: string;
+  source: FeedPhotoSource;
+}
+
 /**
- * The photos of a line as the form sends them. A photo the car already has from the same
- * address (or the same ZIP file with the same bytes) is sent back as stored, so it is neither
- * fetched nor encoded again.
+ * The photos of a line as the form sends them. A photo the car already has from the same ZIP
+ * file with the same bytes is sent back as stored, so it is not encoded again; one from the same
+ * address is asked for again only if it changed (its ETag or Last-Modified date), and kept when
+ * the server answers 304 (or when it gave neither, so there is nothing to ask with).
  */
 async function photosOf(
   deps: Deps,
   car: FeedCar,
   zip: ReadonlyMap<string, Buffer>,
-  stored: ReadonlyMap<string, { id: number; key: string }>,
+  stored: ReadonlyMap<string, StoredPhoto>,
 ): Promise<{ images: PhotoInput[]; sources: FeedPhotoSource[] }> {
   const made = await Promise.all(
     car.photos.map(async (source, index) => {
@@ -102,13 +109,16 @@ async function photosOf(
       const inZip = zip.get(source);
       const hash = inZip ? sha256(inZip) : null;
       const known = stored.get(hash ? `${source}#${hash}` : source);
-      if (known) {
-        const image = await photoAsBase64(deps.storage, known.key);
-        return {
-          image: { id: known.id, image, isCover, name: source },
-          source: { source, sha256: hash },
-        };
-      }
+      const keep = async (photo: StoredPhoto) => ({
+        image: {
+          id: photo.id,
+          image: await photoAsBase64(deps.storage, photo.key),
+          isCover,
+          name: source,
+        },
+        source: photo.source,
+      });
+      if (known && (inZip || !(known.source.etag || known.source.lastModified))) return keep(known);
       if (inZip)
         return {
           image: { image: inZip.toString('base64'), isCover, name: source },
@@ -116,18 +126,24 @@ async function photosOf(
         };
       if (!/^https?:\/\//i.test(source))
         throw new LineRefusal({ field: 'photos', message: feedMessages.photoMissing(source) });
-      const fetched = await fetchPhoto(source, deps.config.FEED_PRIVATE_ADDRESSES).catch(
-        (err: unknown) => {
-          const reason = err instanceof Error ? err.message : 'failed';
-          throw new LineRefusal({
-            field: 'photos',
-            message: feedMessages.photoFailed(source, reason),
-          });
-        },
-      );
+      const fetched = await fetchPhoto(
+        source,
+        deps.config.FEED_PRIVATE_ADDRESSES,
+        known?.source,
+      ).catch((err: unknown) => {
+        const reason = err instanceof Error ? err.message : 'failed';
+        throw new LineRefusal({
+          field: 'photos',
+          message: feedMessages.photoFailed(source, reason),
+        });
+      });
+      if (fetched.notModified) {
+        if (!known) throw new Error('a 304 answered an unconditional photo request');
+        return keep(known);
+      }
       return {
         image: { image: fetched.bytes.toString('base64'), isCover, name: source },
-        source: { source, etag: fetched.etag },
+        source: { source, etag: fetched.etag, lastModified: fetched.lastModified },
       };
     }),
   );
@@ -145,11 +161,15 @@ async function storedPhotos(db: Db, item: Item) {
     .from(listingImages)
     .where(eq(listingImages.listingId, pending?.id ?? item.listingId))
     .orderBy(asc(listingImages.position));
-  const found = new Map<string, { id: number; key: string }>();
+  const found = new Map<string, StoredPhoto>();
   if (rows.length !== item.photos.length) return found;
   item.photos.forEach((photo, index) => {
     const row = rows[index];
-    if (row) found.set(photo.sha256 ? `${photo.source}#${photo.sha256}` : photo.source, row);
+    if (row)
+      found.set(photo.sha256 ? `${photo.source}#${photo.sha256}` : photo.source, {
+        ...row,
+        source: photo,
+      });
   });
   return found;
 }
@@ -245,6 +265,10 @@ export interface ImportOptions {
   confirmed: boolean;
   /** Cars the records do not name are withdrawn (a whole feed), or left alone (an upsert). */
   withdrawMissing: boolean;
+  /** Called once the import passed the safety lock, before it writes anything, with its lines. */
+  onPlanned?: (total: number) => Promise<unknown>;
+  /** Called as each report line is done, with how many are. */
+  onProgress?: (done: number) => Promise<unknown>;
 }
 
 /**
@@ -259,7 +283,7 @@ export async function importRecords(
   userId: number,
   records: FeedRecord[],
   zip: ReadonlyMap<string, Buffer>,
-  { confirmed, withdrawMissing }: ImportOptions,
+  { confirmed, withdrawMissing, onPlanned, onProgress }: ImportOptions,
 ): Promise<ImportResult> {
   const caller = await callerOf(deps.db, userId);
   const zipHashes = new Map([...zip].map(([name, bytes]) => [name, sha256(bytes)]));
@@ -300,54 +324,25 @@ export async function importRecords(
       message: feedMessages.lockStopped(touched, live, share),
     };
 
+  await onPlanned?.(plan.length + gone.length);
+  let done = 0;
+  const counted = async (line: FeedReportLine) => {
+    done++;
+    await onProgress?.(done);
+    return line;
+  };
   const limit = pLimit(LINES_AT_ONCE);
   const lines = await Promise.all(
     plan.map((p) =>
       p.kind === 'refused'
-        ? report('refused', p.line, p.stockNumber, null, p.problem)
+        ? counted(report('refused', p.line, p.stockNumber, null, p.problem))
         : p.kind === 'unchanged'
-          ? report('unchanged', p.line, p.stockNumber, p.item.listingId)
-          : limit(() => writeLine(deps, caller, p, zip)),
+          ? counted(report('unchanged', p.line, p.stockNumber, p.item.listingId))
+          : limit(async () => counted(await writeLine(deps, caller, p, zip))),
     ),
   );
   const withdrawn = await Promise.all(
-    gone.map((item) => limit(() => withdraw(deps, caller, item))),
+    gone.map((item) => limit(async () => counted(await withdraw(deps, caller, item)))),
   );
   return { status: 'done', report: [...lines, ...withdrawn] };
-}
-
-/** Imports a run's file (see importRecords); the run keeps the report, or why it stopped. */
-export async function runImport(deps: Deps, runId: number, confirmed: boolean): Promise<void> {
-  const [run] = await deps.db.select().from(feedRuns).where(eq(feedRuns.id, runId));
-  if (!run || run.status !== 'running') return;
-  const finish = (values: Partial<typeof feedRuns.$inferInsert>) =>
-    deps.db.update(feedRuns).set(values).where(eq(feedRuns.id, runId));
-  try {
-    const records = readFeedFile(run.fileName, run.content ?? '');
-    const zip = run.photosZip ? readPhotosZip(run.photosZip) : new Map<string, Buffer>();
-    const result = await importRecords(deps, run.userId, records, zip, {
-      confirmed,
-      withdrawMissing: true,
-    });
-    if (result.status === 'awaiting_confirmation') {
-      await finish({ status: result.status, message: result.message });
-      return;
-    }
-    await finish({
-      status: 'done',
-      message: null,
-      report: result.report,
-      content: null,
-      photosZip: null,
-      finishedAt: new Date(),
-    });
-  } catch (err) {
-    const message = err instanceof ApiError && err.status < 500 ? err.message : null;
-    if (!message) log.error({ err, runId }, 'feed import failed');
-    await finish({
-      status: 'failed',
-      message: message ?? 'The import stopped unexpectedly: run it again to go on',
-      finishedAt: new Date(),
-    });
-  }
 }

@@ -32,21 +32,43 @@ export class PhotoFailure extends Error {}
 const FETCH_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 3;
 
+/** What a server said of the copy we keep: an ETag, a Last-Modified date (either may be absent). */
+export interface Validators {
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+/** A fetch's answer: the body with its validators, or 'not modified' when ours is still good. */
+export type Fetched =
+  | { notModified: false; bytes: Buffer; etag: string | null; lastModified: string | null }
+  | { notModified: true };
+
 /**
  * The bytes of a photo at an http(s) address, within the photo cap (fetchPublic). Unless private addresses are
  * allowed, the host must be on the public internet, checked at the connection itself (the
  * lookup push uses), so no feed can make the server reach inside its own network.
  */
-export const fetchPhoto = (url: string, privateAddresses: boolean) =>
-  fetchPublic(url, privateAddresses, MAX_IMAGE_BYTES);
+export const fetchPhoto = (url: string, privateAddresses: boolean, kept: Validators = {}) =>
+  fetchPublic(url, privateAddresses, MAX_IMAGE_BYTES, kept);
 
-/** The body at an http(s) address, within `maxBytes`, from public addresses only unless allowed. */
+/** The request headers that ask whether a kept copy is still good (HTTP conditional requests). */
+const conditional = (kept: Validators) => ({
+  ...(kept.etag ? { 'if-none-match': kept.etag } : {}),
+  ...(kept.lastModified ? { 'if-modified-since': kept.lastModified } : {}),
+});
+
+/**
+ * The body at an http(s) address, within `maxBytes`, from public addresses only unless allowed.
+ * With the validators of a copy we keep, the request is conditional: a 304 answers
+ * `notModified` and the copy stays.
+ */
 export async function fetchPublic(
   url: string,
   privateAddresses: boolean,
   maxBytes: number,
+  kept: Validators = {},
   redirects = 0,
-): Promise<{ bytes: Buffer; etag: string | null }> {
+): Promise<Fetched> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -60,7 +82,11 @@ export async function fetchPublic(
   return new Promise((resolve, reject) => {
     const request = client.get(
       parsed,
-      { timeout: FETCH_TIMEOUT_MS, ...(privateAddresses ? {} : { lookup: publicLookup }) },
+      {
+        timeout: FETCH_TIMEOUT_MS,
+        headers: conditional(kept),
+        ...(privateAddresses ? {} : { lookup: publicLookup }),
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
@@ -72,9 +98,14 @@ export async function fetchPublic(
               new URL(location, parsed).toString(),
               privateAddresses,
               maxBytes,
+              kept,
               redirects + 1,
             ),
           );
+        }
+        if (status === 304 && (kept.etag || kept.lastModified)) {
+          response.resume();
+          return resolve({ notModified: true });
         }
         if (status !== 200) {
           response.resume();
@@ -90,7 +121,12 @@ export async function fetchPublic(
           } else chunks.push(chunk);
         });
         response.on('end', () =>
-          resolve({ bytes: Buffer.concat(chunks), etag: response.headers.etag ?? null }),
+          resolve({
+            notModified: false,
+            bytes: Buffer.concat(chunks),
+            etag: response.headers.etag ?? null,
+            lastModified: response.headers['last-modified'] ?? null,
+          }),
         );
         response.on('error', (err) => reject(new PhotoFailure(err.message)));
       },

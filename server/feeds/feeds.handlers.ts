@@ -15,6 +15,9 @@ export const list: Handler<typeof routes.list> = async (c) => {
 export const detail: Handler<typeof routes.detail> = async (c) =>
   ok(c, await feeds.runDetail(c.var.deps, requireCaller(c.var), c.req.valid('param').id));
 
+export const progress: Handler<typeof routes.progress> = async (c) =>
+  ok(c, await feeds.runProgress(c.var.deps, requireCaller(c.var), c.req.valid('param').id));
+
 export const confirm: Handler<typeof routes.confirm> = async (c) =>
   ok(c, await feeds.confirmRun(c.var.deps, requireCaller(c.var), c.req.valid('param').id));
 

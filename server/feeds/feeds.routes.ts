@@ -3,6 +3,7 @@ import {
   dealerFeedSchema,
   feedUrlSchema,
   pauseFeedSchema,
+  feedProgressSchema,
   feedRunDetailSchema,
   feedRunIdParams,
   feedRunSchema,
@@ -23,14 +24,16 @@ export const upload = route({
   summary: 'Import a stock file',
   description:
     'A business account imports its stock from a CSV or XML file (docs/feeds.md), with an ' +
-    'optional ZIP of the photos as base64. Each line is checked by the listing form’s rules and ' +
+    'optional ZIP of the photos as base64. A file that cannot be read is refused at once; ' +
+    'otherwise the import is queued and answered at once, and runs in the background: follow it ' +
+    'with `GET /feeds/runs/{id}/progress`. Each line is checked by the listing form’s rules and ' +
     'written as the form writes it; cars no longer in the file are withdrawn. An import that ' +
     'would withdraw or change too many live cars waits for a confirmation instead',
   errors: [409],
   security: bearer,
   middleware: [requireUser] as const,
   request: { body: jsonBody(feedUploadSchema) },
-  responses: responses(feedRunDetailSchema, 'The run with its report'),
+  responses: responses(feedRunDetailSchema, 'The queued run'),
 });
 
 export const list = route({
@@ -59,6 +62,21 @@ export const detail = route({
   responses: responses(feedRunDetailSchema, 'The run with its report'),
 });
 
+export const progress = route({
+  method: 'get',
+  path: '/feeds/runs/{id}/progress',
+  tag,
+  operationId: 'getFeedRunProgress',
+  summary: 'Follow a stock import',
+  description:
+    'How far an import is: its status and the report’s lines done of how many (its dealer or ' +
+    'an administrator). Small enough to poll every second or two',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { params: feedRunIdParams },
+  responses: responses(feedProgressSchema, 'The progress'),
+});
+
 export const confirm = route({
   method: 'post',
   path: '/feeds/runs/{id}/confirm',
@@ -66,12 +84,13 @@ export const confirm = route({
   operationId: 'confirmFeedRun',
   summary: 'Confirm a stopped stock import',
   description:
-    'Goes on with an import the safety lock stopped, or runs a failed one again (its dealer)',
+    'Queues again an import the safety lock stopped (it then goes on past the lock), or a ' +
+    'failed one (its dealer); answered at once, as an upload is',
   errors: [409],
   security: bearer,
   middleware: [requireUser] as const,
   request: { params: feedRunIdParams },
-  responses: responses(feedRunDetailSchema, 'The run with its report'),
+  responses: responses(feedRunDetailSchema, 'The queued run'),
 });
 
 export const cancel = route({

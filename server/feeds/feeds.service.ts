@@ -8,6 +8,7 @@ import {
   type FeedReportLine,
   type FeedRun,
   type FeedRunDetail,
+  type FeedProgress,
   type FeedUpload,
 } from '#shared/schemas/feed.ts';
 import { dealerFeeds, feedRuns, users } from '../db/schema/index.ts';
@@ -16,8 +17,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from '../htt
 import { publicHostProblem } from '../push/push-address.ts';
 import type { Caller } from '../http/env.ts';
 import { readFeedFile } from './feed-file.ts';
-import { runImport } from './feed-import.ts';
-import { fetchPublic, readPhotosZip } from './feed-photos.ts';
+import { fetchPublic, readPhotosZip, type Fetched } from './feed-photos.ts';
 
 const RUN_NOT_FOUND = 'Import not found';
 const ALREADY_RUNNING = 'An import of your stock is already running';
@@ -35,6 +35,8 @@ const summary = (row: Row): FeedRun => ({
   fileName: row.fileName,
   message: row.message,
   counts: countsOf(row.report),
+  linesDone: row.linesDone,
+  linesTotal: row.linesTotal,
   createdAt: row.createdAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
@@ -49,28 +51,6 @@ function requireDealer(caller: Caller) {
 const isSecondRun = (err: unknown) =>
   err instanceof Error &&
   /feed_runs_one_running/.test(`${err.message} ${String((err as { cause?: unknown }).cause)}`);
-
-/** An import still 'running' after this long was cut off (its instance stopped). */
-const STALE_RUN = '1 hour';
-
-/**
- * Marks the dealer's imports cut off by a stopped instance as failed, so the one-running-import
- * rule does not hold the dealer's next import back and the dealer can run them again.
- */
-async function releaseStaleRuns(deps: Deps, userId: number) {
-  await deps.db
-    .update(feedRuns)
-    .set({ status: 'failed', message: STOPPED, finishedAt: new Date() })
-    .where(
-      and(
-        eq(feedRuns.userId, userId),
-        eq(feedRuns.status, 'running'),
-        sql`${feedRuns.createdAt} < now() - ${STALE_RUN}::interval`,
-      ),
-    );
-}
-
-const STOPPED = 'The import stopped unexpectedly: run it again to go on';
 
 async function ownRun(deps: Deps, caller: Caller, id: number) {
   const [row] = await deps.db.select().from(feedRuns).where(eq(feedRuns.id, id));
@@ -87,50 +67,55 @@ async function reload(deps: Deps, id: number) {
 
 /**
  * POST feeds/runs: reads the file (a file that cannot be read is refused before anything is
- * kept), then imports it; answers the run with its report, or waiting for a confirmation.
+ * kept), then queues it for the import job; answers the queued run at once.
  */
 export async function uploadFeed(deps: Deps, caller: Caller, upload: FeedUpload) {
   requireDealer(caller);
-  readFeedFile(upload.fileName, upload.content);
+  const records = readFeedFile(upload.fileName, upload.content);
   const photosZip = upload.photosZip ? Buffer.from(upload.photosZip, 'base64') : null;
   if (photosZip) readPhotosZip(photosZip);
-  await releaseStaleRuns(deps, caller.id);
   const [row] = await deps.db
     .insert(feedRuns)
     .values({
       userId: caller.id,
-      status: 'running',
+      status: 'queued',
       fileName: upload.fileName,
       content: upload.content,
       photosZip,
+      linesTotal: records.length,
     })
     .returning({ id: feedRuns.id })
     .catch((err: unknown) => {
       throw isSecondRun(err) ? conflict(ALREADY_RUNNING) : err;
     });
   if (!row) throw new Error('feed run insert returned nothing');
-  await runImport(deps, row.id, false);
   return reload(deps, row.id);
 }
 
 /**
- * POST feeds/runs/{id}/confirm: goes on with an import the safety lock stopped, or runs a failed
- * one again (lines already written read as unchanged, so nothing is written twice).
+ * POST feeds/runs/{id}/confirm: queues again an import the safety lock stopped, which then goes
+ * on past the lock, or a failed one (lines already written read as unchanged, so nothing is
+ * written twice).
  */
 export async function confirmRun(deps: Deps, caller: Caller, id: number) {
   const row = await ownRun(deps, caller, id);
   if (row.userId !== caller.id) throw forbidden('This is not your import');
-  await releaseStaleRuns(deps, caller.id);
   const [claimed] = await deps.db
     .update(feedRuns)
-    .set({ status: 'running', message: null })
+    .set({
+      status: 'queued',
+      confirmed: true,
+      message: null,
+      attempts: 0,
+      heartbeatAt: null,
+      finishedAt: null,
+    })
     .where(and(eq(feedRuns.id, id), sql`${feedRuns.status} in ('awaiting_confirmation', 'failed')`))
     .returning({ id: feedRuns.id })
     .catch((err: unknown) => {
       throw isSecondRun(err) ? conflict(ALREADY_RUNNING) : err;
     });
   if (!claimed) throw badRequest(feedMessages.notAwaiting);
-  await runImport(deps, id, true);
   return reload(deps, id);
 }
 
@@ -163,6 +148,25 @@ export async function listRuns(deps: Deps, caller: Caller, userId: number) {
 export const runDetail = async (deps: Deps, caller: Caller, id: number) =>
   detail(await ownRun(deps, caller, id));
 
+/** GET feeds/runs/{id}/progress: how far an import is, without its file or its report. */
+export async function runProgress(deps: Deps, caller: Caller, id: number): Promise<FeedProgress> {
+  const [row] = await deps.db
+    .select({
+      id: feedRuns.id,
+      userId: feedRuns.userId,
+      status: feedRuns.status,
+      message: feedRuns.message,
+      linesDone: feedRuns.linesDone,
+      linesTotal: feedRuns.linesTotal,
+    })
+    .from(feedRuns)
+    .where(eq(feedRuns.id, id));
+  if (!row || (row.userId !== caller.id && caller.roleId !== roles.admin))
+    throw notFound(RUN_NOT_FOUND);
+  const { userId: _owner, ...progress } = row;
+  return progress;
+}
+
 const asFeed = (row: typeof dealerFeeds.$inferSelect): DealerFeed => ({
   id: row.id,
   url: row.url,
@@ -191,7 +195,7 @@ export async function setFeedUrl(deps: Deps, caller: Caller, url: string) {
     if (problem === 'unreachable') throw unprocessable(feedMessages.feedUnreachable);
     if (problem) throw unprocessable(feedMessages.feedNotPublic);
   }
-  const values = { url: parsed.toString(), lastFetchedAt: null };
+  const values = { url: parsed.toString(), lastFetchedAt: null, etag: null, lastModified: null };
   const [row] = await deps.db
     .insert(dealerFeeds)
     .values({ userId: caller.id, ...values })
@@ -234,11 +238,17 @@ async function claimDueFeed(deps: Deps) {
     .update(dealerFeeds)
     .set({ lastFetchedAt: sql`now()` })
     .where(inArray(dealerFeeds.id, due))
-    .returning({ id: dealerFeeds.id, userId: dealerFeeds.userId, url: dealerFeeds.url });
+    .returning({
+      id: dealerFeeds.id,
+      userId: dealerFeeds.userId,
+      url: dealerFeeds.url,
+      etag: dealerFeeds.etag,
+      lastModified: dealerFeeds.lastModified,
+    });
   return row ?? null;
 }
 
-/** The job: fetches the due feeds and imports each as an upload is imported. */
+/** The job: fetches the due feeds and queues each for the import job, as an upload is. */
 export async function fetchDueFeeds(deps: Deps): Promise<number> {
   let fetched = 0;
   for (; fetched < FEEDS_PER_RUN; fetched++) {
@@ -249,16 +259,21 @@ export async function fetchDueFeeds(deps: Deps): Promise<number> {
   return fetched;
 }
 
-async function importFeed(deps: Deps, feed: { id: number; userId: number; url: string }) {
+/**
+ * Fetches a feed and queues its file. The fetch asks whether the file changed since the last one
+ * queued (its ETag or Last-Modified date): when not (304), the cars stay as they are and no
+ * import runs.
+ */
+async function importFeed(deps: Deps, feed: NonNullable<Awaited<ReturnType<typeof claimDueFeed>>>) {
   const base = { userId: feed.userId, feedId: feed.id };
-  let content: string;
+  let answer: Fetched;
   try {
-    const answer = await fetchPublic(
+    answer = await fetchPublic(
       feed.url,
       deps.config.FEED_PRIVATE_ADDRESSES,
       feedLimits.fileBytes,
+      feed,
     );
-    content = answer.bytes.toString('utf8');
   } catch (err) {
     const reason = err instanceof Error ? err.message : 'failed';
     await deps.db.insert(feedRuns).values({
@@ -270,18 +285,27 @@ async function importFeed(deps: Deps, feed: { id: number; userId: number; url: s
     });
     return;
   }
+  if (answer.notModified) return;
+  const content = answer.bytes.toString('utf8');
   // The file's kind by its first character: an XML feed starts with '<'.
   const fileName = content.trimStart().startsWith('<') ? 'feed.xml' : 'feed.csv';
-  await releaseStaleRuns(deps, feed.userId);
-  const [row] = await deps.db
+  // Queued for the import job; while the dealer has an import in flight, this fetch is dropped
+  // (and its validators too, so the next fetch takes the file again).
+  const queued = await deps.db
     .insert(feedRuns)
-    .values({ ...base, status: 'running', fileName, content })
-    .returning({ id: feedRuns.id })
-    .catch((err: unknown) => {
-      if (isSecondRun(err)) return [];
-      throw err;
-    });
-  if (row) await runImport(deps, row.id, false);
+    .values({ ...base, status: 'queued', fileName, content })
+    .then(
+      () => true,
+      (err: unknown) => {
+        if (isSecondRun(err)) return false;
+        throw err;
+      },
+    );
+  if (queued)
+    await deps.db
+      .update(dealerFeeds)
+      .set({ etag: answer.etag, lastModified: answer.lastModified })
+      .where(eq(dealerFeeds.id, feed.id));
 }
 
 /** GET feeds/dealers: every dealer's scheduled feed with its newest run (administrators). */

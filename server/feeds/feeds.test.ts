@@ -6,8 +6,9 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedColumns, type FeedRunDetail } from '#shared/schemas/feed.ts';
 import { messages } from '#shared/messages.ts';
-import { dealerFeeds, feedRuns, listings } from '../db/schema/index.ts';
+import { dealerFeeds, feedRuns, listingImages, listings } from '../db/schema/index.ts';
 import { fetchDueFeeds } from './feeds.service.ts';
+import { importQueuedRuns } from './import-job.ts';
 import { INSUFFICIENT_CREDITS } from '../ledger/ledger.ts';
 import { createTestContext, type TestContext } from '../../tests/support/context.ts';
 import { signUp, signUpAdmin } from '../../tests/support/factories.ts';
@@ -77,12 +78,33 @@ async function upload(token: string, content: string, photosZip?: string, fileNa
     .call((r) => r.feeds.runs.$post({ json: { fileName, content, photosZip } }));
 }
 
+/** The run as its dealer reads it once the import job has run. */
+async function afterJob(token: string, id: number, context: TestContext = ctx) {
+  await importQueuedRuns(context.deps);
+  const res = await context
+    .client(token)
+    .call((r) => r.feeds.runs[':id'].$get({ param: { id: String(id) } }));
+  expect(res.code).toBe(0);
+  return res.data as FeedRunDetail;
+}
+
+/** Uploads a file, which is queued at once, then runs the import job. */
 async function imported(token: string, content: string, photosZip?: string) {
   const res = await upload(token, content, photosZip);
   expect(res.message).toBe('');
   expect(res.code).toBe(0);
-  return res.data as FeedRunDetail;
+  expect((res.data as FeedRunDetail).status).toBe('queued');
+  return afterJob(token, (res.data as FeedRunDetail).id);
 }
+
+const confirmed = async (token: string, id: number) => {
+  const res = await ctx
+    .client(token)
+    .call((r) => r.feeds.runs[':id'].confirm.$post({ param: { id: String(id) } }));
+  expect(res.code).toBe(0);
+  expect((res.data as FeedRunDetail).status).toBe('queued');
+  return afterJob(token, id);
+};
 
 const outcomes = (run: FeedRunDetail) =>
   Object.fromEntries(run.report.map((l) => [l.stockNumber, l.outcome]));
@@ -215,11 +237,8 @@ describe('stock feed import', () => {
     for (const line of first.report)
       expect((await stateOf(line.listingId ?? 0))?.state).toBe('ACTIVE');
 
-    const confirmed = await ctx
-      .client(dealer.accessToken)
-      .call((r) => r.feeds.runs[':id'].confirm.$post({ param: { id: String(stopped.id) } }));
-    expect(confirmed.code).toBe(0);
-    expect(outcomes(confirmed.data as FeedRunDetail)).toEqual({
+    const goneOn = await confirmed(dealer.accessToken, stopped.id);
+    expect(outcomes(goneOn)).toEqual({
       E1: 'unchanged',
       E2: 'withdrawn',
       E3: 'withdrawn',
@@ -233,32 +252,71 @@ describe('stock feed import', () => {
     ]);
   });
 
-  it('takes photos by address, each fetched once, and refuses private addresses by default', async () => {
-    const [photo] = await photos(1);
-    const served: string[] = [];
+  it('takes photos by address, asks again only whether they changed, and refuses private addresses by default', async () => {
+    const [photo, newer] = await photos(2);
+    const served: { url: string; ifNoneMatch: string | undefined; status: number }[] = [];
+    let version = 'v1';
     const server: Server = createServer((req, res) => {
-      served.push(req.url ?? '');
-      res.writeHead(200, { 'content-type': 'image/jpeg', etag: '"v1"' });
-      res.end(Buffer.from(photo?.image ?? '', 'base64'));
+      const etag = req.url === '/f5.jpg' ? `"${version}"` : '"v1"';
+      const status = req.headers['if-none-match'] === etag ? 304 : 200;
+      served.push({ url: req.url ?? '', ifNoneMatch: req.headers['if-none-match'], status });
+      res.writeHead(status, { 'content-type': 'image/jpeg', etag });
+      const bytes = etag === '"v2"' ? newer : photo;
+      res.end(status === 304 ? undefined : Buffer.from(bytes?.image ?? '', 'base64'));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const local = await createTestContext({ FEED_PRIVATE_ADDRESSES: 'true' });
+    const imagesOf = async (listingId: number) => {
+      const [edit] = await local.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(eq(listings.originalId, listingId));
+      const rows = await local.db
+        .select({ id: listingImages.id, key: listingImages.key })
+        .from(listingImages)
+        .where(eq(listingImages.listingId, edit?.id ?? listingId))
+        .orderBy(listingImages.position);
+      return rows.map((r) => r.key);
+    };
     try {
       const dealer = await signUp(local, 'company');
       const line = car('F1', { photos: [1, 2, 3, 4, 5].map((n) => `${base}/f${n}.jpg`).join('|') });
-      const send = (l: Line) =>
-        local
+      const send = async (l: Line) => {
+        const res = await local
           .client(dealer.accessToken)
           .call((r) => r.feeds.runs.$post({ json: { fileName: 'stock.csv', content: csv([l]) } }));
+        return afterJob(dealer.accessToken, (res.data as FeedRunDetail).id, local);
+      };
       const first = await send(line);
-      expect((first.data as FeedRunDetail).report[0]?.outcome).toBe('created');
-      expect(served).toHaveLength(5);
+      expect(first.report[0]?.outcome).toBe('created');
+      const id = first.report[0]?.listingId ?? 0;
+      expect(served.map((s) => [s.ifNoneMatch, s.status])).toEqual(
+        Array.from({ length: 5 }, () => [undefined, 200]),
+      );
+      const stored = await imagesOf(id);
+
+      // A changed line asks for each photo with its ETag: 304 keeps the stored photo as it is.
+      served.length = 0;
       const changed = await send({ ...line, price: '9100' });
-      expect((changed.data as FeedRunDetail).report[0]?.outcome).toBe('updated');
-      expect(served).toHaveLength(5);
+      expect(changed.report[0]?.outcome).toBe('updated');
+      expect(served.map((s) => [s.ifNoneMatch, s.status])).toEqual(
+        Array.from({ length: 5 }, () => ['"v1"', 304]),
+      );
+      expect(await imagesOf(id)).toEqual(stored);
+
+      // A photo that changed at its address is taken again; the others stay.
+      served.length = 0;
+      version = 'v2';
+      const again = await send({ ...line, price: '9000' });
+      expect(again.report[0]?.outcome).toBe('updated');
+      expect(served.find((s) => s.url === '/f5.jpg')).toMatchObject({ status: 200 });
+      const keys = await imagesOf(id);
+      expect(keys.slice(0, 4)).toEqual(stored.slice(0, 4));
+      expect(keys[4]).not.toBe(stored[4]);
 
       const elsewhere = await signUp(ctx, 'company');
+      served.length = 0;
       const refused = await imported(
         elsewhere.accessToken,
         csv([car('F2', { photos: line.photos })]),
@@ -268,7 +326,7 @@ describe('stock feed import', () => {
         field: 'photos',
         message: `Photo ${base}/f1.jpg could not be fetched: not a public address`,
       });
-      expect(served).toHaveLength(5);
+      expect(served).toEqual([]);
     } finally {
       await local.close();
       server.close();
@@ -303,9 +361,8 @@ describe('stock feed import', () => {
     const xml = `<?xml version="1.0"?>\n<cars>\n<car>${fields}<photos>${[1, 2, 3, 4, 5].map((n) => `<photo>H1-${n}.jpg</photo>`).join('')}</photos></car>\n</cars>`;
     const res = await upload(dealer.accessToken, xml, zip, 'stock.xml');
     expect(res.code).toBe(0);
-    expect((res.data as FeedRunDetail).report).toMatchObject([
-      { line: 3, stockNumber: 'H1', outcome: 'created' },
-    ]);
+    const run = await afterJob(dealer.accessToken, (res.data as FeedRunDetail).id);
+    expect(run.report).toMatchObject([{ line: 3, stockNumber: 'H1', outcome: 'created' }]);
   });
 
   it('imports the sample the account area offers, every car created, and the template is its header', async () => {
@@ -355,6 +412,7 @@ describe('stock feed import', () => {
         .values({ userId: dealer.userId, url: `${base}/stock.csv` })
         .returning();
       expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(1);
       const runs = await local
         .client(dealer.accessToken)
         .call((r) => r.feeds.runs.$get({ query: {} }));
@@ -380,10 +438,72 @@ describe('stock feed import', () => {
       ]);
       await pause(false);
       expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(1);
       const second = await local
         .client(dealer.accessToken)
         .call((r) => r.feeds.runs.$get({ query: {} }));
       expect(second.data[0]).toMatchObject({ status: 'done', counts: { unchanged: 1 } });
+    } finally {
+      await local.close();
+      server.close();
+    }
+  });
+
+  it('fetches a scheduled feed again only if it changed since (Last-Modified): 304 keeps the cars', async () => {
+    const [photo] = await photos(1);
+    let modified = 'Wed, 02 Dec 2026 08:00:00 GMT';
+    let price = '9500';
+    const asked: (string | undefined)[] = [];
+    const server: Server = createServer((req, res) => {
+      if (req.url !== '/stock.csv') {
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        return res.end(Buffer.from(photo?.image ?? '', 'base64'));
+      }
+      asked.push(req.headers['if-modified-since']);
+      if (req.headers['if-modified-since'] === modified) {
+        res.writeHead(304, { 'last-modified': modified });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'text/csv', 'last-modified': modified });
+      const photoUrls = [1, 2, 3, 4, 5].map((n) => `${base}/${n}.jpg`).join('|');
+      res.end(csv([car('L1', { price, photos: photoUrls })]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const local = await createTestContext({ FEED_PRIVATE_ADDRESSES: 'true' });
+    try {
+      const dealer = await signUp(local, 'company');
+      await local.db
+        .insert(dealerFeeds)
+        .values({ userId: dealer.userId, url: `${base}/stock.csv` });
+      const runs = async () =>
+        (await local.client(dealer.accessToken).call((r) => r.feeds.runs.$get({ query: {} }))).data;
+      const dueAgain = () =>
+        local.db
+          .update(dealerFeeds)
+          .set({ lastFetchedAt: new Date(Date.now() - 2 * 3600_000) })
+          .where(eq(dealerFeeds.userId, dealer.userId));
+
+      expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(1);
+      expect(await runs()).toMatchObject([{ status: 'done', counts: { created: 1 } }]);
+
+      await dueAgain();
+      expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(0);
+      expect(await runs()).toHaveLength(1);
+
+      modified = 'Thu, 03 Dec 2026 08:00:00 GMT';
+      price = '9200';
+      await dueAgain();
+      expect(await fetchDueFeeds(local.deps)).toBe(1);
+      expect(await importQueuedRuns(local.deps)).toBe(1);
+      expect((await runs())[0]).toMatchObject({ status: 'done', counts: { updated: 1 } });
+      expect(asked).toEqual([
+        undefined,
+        'Wed, 02 Dec 2026 08:00:00 GMT',
+        'Wed, 02 Dec 2026 08:00:00 GMT',
+      ]);
     } finally {
       await local.close();
       server.close();
@@ -401,7 +521,44 @@ describe('stock feed import', () => {
     ]);
   });
 
-  it('resumes an import cut off by a stopped instance without writing any car twice', async () => {
+  it('answers an upload at once with its id, and its progress until the job has imported it', async () => {
+    const dealer = await signUp(ctx, 'company');
+    const other = await signUp(ctx, 'company');
+    const res = await upload(
+      dealer.accessToken,
+      csv([car('P1'), car('P2', { price: '' })]),
+      await photoZip(['P1']),
+    );
+    const queued = res.data as FeedRunDetail;
+    expect(queued).toMatchObject({ status: 'queued', linesDone: 0, linesTotal: 2, report: [] });
+    const progress = (token: string) =>
+      ctx
+        .client(token)
+        .call((r) => r.feeds.runs[':id'].progress.$get({ param: { id: String(queued.id) } }));
+    expect((await progress(dealer.accessToken)).data).toEqual({
+      id: queued.id,
+      status: 'queued',
+      message: null,
+      linesDone: 0,
+      linesTotal: 2,
+    });
+    const second = await upload(dealer.accessToken, csv([car('P3')]));
+    expect([second.status, second.message]).toEqual([
+      409,
+      'An import of your stock is already running',
+    ]);
+    expect((await progress(other.accessToken)).status).toBe(404);
+
+    const done = await afterJob(dealer.accessToken, queued.id);
+    expect(outcomes(done)).toEqual({ P1: 'created', P2: 'refused' });
+    expect((await progress(dealer.accessToken)).data).toMatchObject({
+      status: 'done',
+      linesDone: 2,
+      linesTotal: 2,
+    });
+  });
+
+  it('takes up an import whose instance stopped, without writing any car twice', async () => {
     const dealer = await signUp(ctx, 'company');
     const zip = await photoZip(['R1', 'R2']);
     const first = await imported(dealer.accessToken, csv([car('R1')]), zip);
@@ -415,18 +572,48 @@ describe('stock feed import', () => {
         fileName: 'stock.csv',
         content: csv([car('R1'), car('R2')]),
         photosZip: Buffer.from(zip, 'base64'),
-        createdAt: new Date(Date.now() - 2 * 3600_000),
+        attempts: 1,
+        heartbeatAt: new Date(),
       })
       .returning();
-    const resumed = await ctx
-      .client(dealer.accessToken)
-      .call((r) => r.feeds.runs[':id'].confirm.$post({ param: { id: String(cut?.id) } }));
-    expect(resumed.code).toBe(0);
-    expect(outcomes(resumed.data as FeedRunDetail)).toEqual({ R1: 'unchanged', R2: 'created' });
+    const id = cut?.id ?? 0;
+    // Its instance still beats: nobody else takes it.
+    expect(await importQueuedRuns(ctx.deps)).toBe(0);
+    await ctx.db
+      .update(feedRuns)
+      .set({ heartbeatAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(feedRuns.id, id));
+    const resumed = await afterJob(dealer.accessToken, id);
+    expect(resumed.status).toBe('done');
+    expect(outcomes(resumed)).toEqual({ R1: 'unchanged', R2: 'created' });
     const cars = await ctx.db
       .select({ id: listings.id })
       .from(listings)
       .where(eq(listings.userId, dealer.userId));
     expect(cars).toHaveLength(2);
+  });
+
+  it('fails an import that stopped its instance every time, and the dealer may run it again', async () => {
+    const dealer = await signUp(ctx, 'company');
+    const zip = await photoZip(['T1']);
+    const [cut] = await ctx.db
+      .insert(feedRuns)
+      .values({
+        userId: dealer.userId,
+        status: 'running',
+        fileName: 'stock.csv',
+        content: csv([car('T1')]),
+        photosZip: Buffer.from(zip, 'base64'),
+        attempts: 3,
+        heartbeatAt: new Date(Date.now() - 5 * 60_000),
+      })
+      .returning();
+    const id = cut?.id ?? 0;
+    const failed = await afterJob(dealer.accessToken, id);
+    expect([failed.status, failed.message]).toEqual([
+      'failed',
+      'The import stopped unexpectedly: run it again to go on',
+    ]);
+    expect(outcomes(await confirmed(dealer.accessToken, id))).toEqual({ T1: 'created' });
   });
 });

@@ -12,5 +12,6 @@ export const feedsRouter = createRouter()
   .openapi(routes.upload, handlers.upload)
   .openapi(routes.list, handlers.list)
   .openapi(routes.detail, handlers.detail)
+  .openapi(routes.progress, handlers.progress)
   .openapi(routes.confirm, handlers.confirm)
   .openapi(routes.cancel, handlers.cancel);

@@ -13,6 +13,7 @@ import { renewDue } from '../promotion/promotion.ts';
 import { runAlerts } from '../saved-searches/alerts.ts';
 import { priceJobSettings, queueEveryModel, rateQueuedModels } from '../prices/price-job.ts';
 import { fetchDueFeeds } from '../feeds/feeds.service.ts';
+import { FEED_IMPORTS_EVERY_SECONDS, importQueuedRuns } from '../feeds/import-job.ts';
 import type { Job } from './scheduler.ts';
 
 /**
@@ -56,6 +57,11 @@ export function jobsFor(deps: Deps): Job[] {
     { name: 'rate-limits', everySeconds: 3600, run: () => dropExpiredCounters(deps.db) },
     { name: 'answer-times', everySeconds: 3600, run: () => refreshAnswerTimes(deps.db) },
     { name: 'dealer-feeds', everySeconds: 60, run: () => fetchDueFeeds(deps) },
+    {
+      name: 'feed-imports',
+      everySeconds: FEED_IMPORTS_EVERY_SECONDS,
+      run: () => importQueuedRuns(deps),
+    },
     {
       name: 'image-sweep',
       everySeconds: SWEEP_EVERY_SECONDS,

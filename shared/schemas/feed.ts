@@ -75,6 +75,7 @@ export const feedOutcomes = ['created', 'updated', 'unchanged', 'withdrawn', 're
 export type FeedOutcome = (typeof feedOutcomes)[number];
 
 export const feedRunStatuses = [
+  'queued',
   'running',
   'awaiting_confirmation',
   'done',
@@ -96,10 +97,14 @@ export const feedReportLineSchema = z.object({
 });
 export type FeedReportLine = z.infer<typeof feedReportLineSchema>;
 
-/** Where a car's photo came from: an https address (with its ETag) or a file of the ZIP (with its hash). */
+/**
+ * Where a car's photo came from: an https address (with its validators, ETag and Last-Modified)
+ * or a file of the ZIP (with its hash).
+ */
 export interface FeedPhotoSource {
   source: string;
   etag?: string | null;
+  lastModified?: string | null;
   sha256?: string | null;
 }
 
@@ -116,10 +121,27 @@ export const feedRunSchema = z.object({
   fileName: z.string(),
   message: z.string().nullable(),
   counts: feedCountsSchema,
+  /** The report's lines written so far, of how many (0 of 0 until the import job plans it). */
+  linesDone: z.number().int(),
+  linesTotal: z.number().int(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
 export type FeedRun = z.infer<typeof feedRunSchema>;
+
+/** GET feeds/runs/{id}/progress: what the account area polls while an import is under way. */
+export const feedProgressSchema = feedRunSchema.pick({
+  id: true,
+  status: true,
+  message: true,
+  linesDone: true,
+  linesTotal: true,
+});
+export type FeedProgress = z.infer<typeof feedProgressSchema>;
+
+/** An import still to finish: queued for the import job, or under way. */
+export const feedRunInFlight = (status: FeedRunStatus) =>
+  status === 'queued' || status === 'running';
 
 export const feedRunDetailSchema = feedRunSchema.extend({
   report: z.array(feedReportLineSchema),

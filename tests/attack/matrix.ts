@@ -340,6 +340,10 @@ export const matrix: Record<string, Entry> = {
     404,
     id((o) => o.feedRun),
   ),
+  'GET /api/feeds/runs/{id}/progress': owned(
+    404,
+    id((o) => o.feedRun),
+  ),
   'POST /api/feeds/runs/{id}/confirm': owned(
     404,
     id((o) => o.feedRun),

@@ -15,7 +15,7 @@ import { islandsReady } from './support/listings.ts';
 const logo =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-test('a dealer imports the sample stock file with its photos, reads the report and makes an API key', async ({
+test('a dealer imports the sample stock file with its photos, follows its progress, reads the report, sets a scheduled address and makes an API key', async ({
   page,
   request,
 }) => {
@@ -59,7 +59,10 @@ test('a dealer imports the sample stock file with its photos, reads the report a
   });
   await page.getByRole('button', { name: 'Import' }).click();
 
+  // The upload is answered at once; the import runs in the background with its progress.
   const report = page.getByRole('region', { name: 'Import report' });
+  await expect(report.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(report.getByRole('status')).toHaveText(/^[0-3] of 3 lines done$/);
   await expect(report.getByRole('heading')).toHaveText('spotted-stock-sample.csv: Done', {
     timeout: 60_000,
   });
@@ -68,7 +71,30 @@ test('a dealer imports the sample stock file with its photos, reads the report a
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(1)).toContainText('SP-1001');
   await expect(rows.nth(1)).toContainText('Created');
+  await expect(report.getByRole('progressbar')).toBeHidden();
   await expect(page.getByRole('button', { name: /spotted-stock-sample\.csv/ })).toBeVisible();
+
+  const scheduled = page.getByRole('region', { name: 'Scheduled feed' });
+  const address = scheduled.getByLabel('Feed address (https)');
+  await address.fill('stock.csv');
+  await scheduled.getByRole('button', { name: 'Save address' }).click();
+  await expect(scheduled.getByRole('alert')).toHaveText('The feed address is not an address');
+  await address.fill('http://127.0.0.1:9/stock.csv');
+  await scheduled.getByRole('button', { name: 'Save address' }).click();
+  await expect(scheduled.getByRole('alert')).toHaveText(
+    'The feed address must start with https://',
+  );
+  await address.fill('https://127.0.0.1:9/stock.csv');
+  await scheduled.getByRole('button', { name: 'Save address' }).click();
+  await expect(scheduled.getByRole('status')).toHaveText(
+    'Not fetched yet: Spotted fetches it within minutes',
+  );
+  await expect(scheduled.getByRole('alert')).toBeHidden();
+  await page.reload();
+  await islandsReady(page);
+  await expect(scheduled.getByLabel('Feed address (https)')).toHaveValue(
+    'https://127.0.0.1:9/stock.csv',
+  );
 
   const keys = page.getByRole('region', { name: 'API keys' });
   await keys.getByLabel('Key name').fill('Stock system');

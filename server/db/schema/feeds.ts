@@ -32,6 +32,9 @@ export const dealerFeeds = pgTable(
     url: text().notNull(),
     paused: boolean().notNull().default(false),
     lastFetchedAt: timestamp({ withTimezone: true }),
+    /** The validators of the file last fetched: the next fetch asks whether it changed since. */
+    etag: text(),
+    lastModified: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -41,8 +44,9 @@ export const dealerFeeds = pgTable(
 );
 
 /**
- * One import of a dealer's stock file. The file (and its photos' ZIP) stays with the run until it
- * finishes, so a run stopped by the safety lock can go on once the dealer confirms it.
+ * One import of a dealer's stock file, run by the import job. The file (and its photos' ZIP) stays
+ * with the run until it finishes, so a run stopped by the safety lock can go on once the dealer
+ * confirms it, and a run cut off by a stopped instance can be taken up again.
  */
 export const feedRuns = pgTable(
   'feed_runs',
@@ -60,15 +64,27 @@ export const feedRuns = pgTable(
     /** Why the run stopped (the safety lock, a file that cannot be read). */
     message: text(),
     report: jsonb().$type<FeedReportLine[]>().notNull().default([]),
+    /** The report's lines written so far, of how many (the progress the account area shows). */
+    linesDone: integer().notNull().default(0),
+    linesTotal: integer().notNull().default(0),
+    /** The dealer confirmed it, or the safety lock let it through: taken up again, it goes on. */
+    confirmed: boolean().notNull().default(false),
+    /** Written while an instance imports it: a run whose beat stops is taken up by another. */
+    heartbeatAt: timestamp({ withTimezone: true }),
+    /** How many times an instance took it up. */
+    attempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('feed_runs_user_idx').on(t.userId, t.createdAt),
-    // One import of a dealer's stock at a time, across every instance.
+    // One import of a dealer's stock queued or running at a time, across every instance.
     uniqueIndex('feed_runs_one_running')
       .on(t.userId)
-      .where(sql`${t.status} = 'running'`),
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('feed_runs_waiting_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 

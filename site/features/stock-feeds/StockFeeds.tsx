@@ -3,7 +3,7 @@ import { roles } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import {
   feedMessages,
-  type FeedOutcome,
+  feedRunInFlight,
   type FeedRun,
   type FeedRunDetail,
 } from '#shared/schemas/feed.ts';
@@ -13,6 +13,8 @@ import { readAsDataUrl, stripDataUrl } from '../../lib/files.ts';
 import { showResult } from '../../lib/dialogs.ts';
 import { EmptyState, Loading, LoginPrompt, SectionHeader } from '../wallet/AccountStates.tsx';
 import ApiKeys from './ApiKeys.tsx';
+import FeedAddress from './FeedAddress.tsx';
+import ImportReport, { statusLabels, summaryOf } from './ImportReport.tsx';
 import './stock-feeds.css';
 
 type State =
@@ -21,29 +23,10 @@ type State =
   | { kind: 'notBusiness' }
   | { kind: 'ready'; runs: FeedRun[] };
 
-const outcomeLabels: Record<FeedOutcome, string> = {
-  created: 'Created',
-  updated: 'Updated',
-  unchanged: 'Unchanged',
-  withdrawn: 'Withdrawn',
-  refused: 'Refused',
-};
-
-const statusLabels: Record<FeedRun['status'], string> = {
-  running: 'Running',
-  awaiting_confirmation: 'Waiting for your confirmation',
-  done: 'Done',
-  failed: 'Failed',
-  canceled: 'Canceled',
-};
-
-const summaryOf = (run: FeedRun) =>
-  (Object.keys(outcomeLabels) as FeedOutcome[])
-    .filter((o) => run.counts[o] > 0)
-    .map((o) => `${run.counts[o]} ${outcomeLabels[o].toLowerCase()}`)
-    .join(', ');
-
-/** The account section 'Stock feeds': import a stock file, read each import's report. */
+/**
+ * The account section 'Stock feeds': import a stock file (or give its address), follow the
+ * import and read its report.
+ */
 export default function StockFeeds() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [shown, setShown] = useState<FeedRunDetail | null>(null);
@@ -60,11 +43,30 @@ export default function StockFeeds() {
       return void showResult(false, res.message || messages.common.errorOccurred);
     }
     setState({ kind: 'ready', runs: res.data });
+    return res.data;
   }, []);
 
+  const open = useCallback(async (run: FeedRun) => {
+    const res = await api.call((r) => r.feeds.runs[':id'].$get({ param: { id: String(run.id) } }));
+    if (res.code !== 0) return void showResult(false, res.message);
+    setShown(res.data);
+  }, []);
+
+  // An import under way when the screen opens is followed, as one just uploaded is.
   useEffect(() => {
-    void load();
-  }, [load]);
+    void load().then((runs) => {
+      const [newest] = runs ?? [];
+      if (newest && feedRunInFlight(newest.status)) void open(newest);
+    });
+  }, [load, open]);
+
+  const finished = useCallback(
+    (run: FeedRunDetail) => {
+      setShown(run);
+      void load();
+    },
+    [load],
+  );
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -101,12 +103,6 @@ export default function StockFeeds() {
     } finally {
       setBusy(false);
     }
-  }
-
-  async function open(run: FeedRun) {
-    const res = await api.call((r) => r.feeds.runs[':id'].$get({ param: { id: String(run.id) } }));
-    if (res.code !== 0) return void showResult(false, res.message);
-    setShown(res.data);
   }
 
   return (
@@ -153,10 +149,17 @@ export default function StockFeeds() {
               <input className="input" type="file" name="photos" accept=".zip,application/zip" />
             </label>
             <button className="button" type="submit" disabled={busy}>
-              {busy ? 'Importing…' : 'Import'}
+              {busy ? 'Sending…' : 'Import'}
             </button>
           </form>
-          {shown && <Report run={shown} busy={busy} onDecide={(a) => void decide(shown, a)} />}
+          {shown && (
+            <ImportReport
+              run={shown}
+              busy={busy}
+              onDecide={(a) => void decide(shown, a)}
+              onFinished={finished}
+            />
+          )}
           {state.runs.length > 0 ? (
             <section className="stock-feeds__runs">
               <h2>Imports</h2>
@@ -182,74 +185,10 @@ export default function StockFeeds() {
               <EmptyState title="No imports yet" text="Import your stock file to list your cars." />
             )
           )}
+          <FeedAddress />
           <ApiKeys />
         </>
       )}
     </>
-  );
-}
-
-function Report(props: {
-  run: FeedRunDetail;
-  busy: boolean;
-  onDecide: (action: 'confirm' | 'cancel') => void;
-}) {
-  const { run } = props;
-  return (
-    <section className="stock-feeds__report panel" aria-label="Import report">
-      <h2>
-        {run.fileName}: {statusLabels[run.status]}
-      </h2>
-      {run.message && <p role="alert">{run.message}</p>}
-      {run.status === 'awaiting_confirmation' && (
-        <div className="stock-feeds__decide">
-          <button
-            type="button"
-            className="button"
-            disabled={props.busy}
-            onClick={() => props.onDecide('confirm')}
-          >
-            Confirm import
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={props.busy}
-            onClick={() => props.onDecide('cancel')}
-          >
-            Cancel import
-          </button>
-        </div>
-      )}
-      {run.report.length > 0 && (
-        <>
-          <p>{summaryOf(run)}</p>
-          <div className="stock-feeds__table">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Stock number</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Message</th>
-                </tr>
-              </thead>
-              <tbody>
-                {run.report.map((line, index) => (
-                  <tr key={index}>
-                    <td>{line.line ?? '–'}</td>
-                    <td>{line.stockNumber ?? '–'}</td>
-                    <td>{outcomeLabels[line.outcome]}</td>
-                    <td>{line.field ?? ''}</td>
-                    <td>{line.message ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-    </section>
   );
 }
