@@ -104,6 +104,13 @@ export const matrix: Record<string, Entry> = {
   // The mailed link's signed token is the proof: without one the answer is 400.
   'GET /api/user/data-export/download': open(),
   'GET /api/moderation/transparency': open(),
+  'GET /api/appeals/listing/{id}': owned(
+    404,
+    id((o) => o.request),
+  ),
+  'POST /api/appeals': owned(404, (w) => ({
+    body: { listingId: w.own.request, message: 'This decision is wrong: the car is mine.' },
+  })),
 
   // Reference data and configuration
   'GET /api/configuration': open(),
@@ -146,6 +153,9 @@ export const matrix: Record<string, Entry> = {
   'POST /api/moderation/reasons': admin,
   'PUT /api/moderation/reasons/{id}': admin,
   'DELETE /api/moderation/reasons/{id}': admin,
+  'GET /api/moderation/appeals': admin,
+  'GET /api/moderation/appeals/{id}': admin,
+  'POST /api/moderation/appeals/{id}/decision': admin,
 
   // Listings
   'POST /api/cars': open(),
