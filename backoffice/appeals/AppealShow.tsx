@@ -53,7 +53,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function AppealScreen() {
   const { record: appeal, error } = useShowContext<AppealDetail>();
   if (error) return <Typography role="alert">{String(error.message)}</Typography>;
-  if (!appeal) return null;
+  // Until the appeal itself loads, the record may be the queue's row, without log or versions.
+  if (!appeal?.log) return null;
   return (
     <>
       <SectionTitle title={`Appeal #${appeal.id} · ${stateLabel(appeal.outcome)}`} />

@@ -128,10 +128,21 @@ const appealOf = async (db: Db, listingId: number, standing: Standing) => {
   return row;
 };
 
+async function latestAppealed(db: Db, listingId: number): Promise<Standing | null> {
+  const [row] = await db
+    .select()
+    .from(appeals)
+    .where(eq(appeals.listingId, listingId))
+    .orderBy(desc(appeals.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** GET appeals/listing/{id}: the decision a seller may appeal on their listing, and their appeal. */
 export async function appealable(db: Db, caller: Caller, listingId: number): Promise<Appealable> {
   const listing = await ownListing(db, caller, listingId);
-  const standing = await standingDecision(db, listing);
+  // Once a reversal undid it, the decision is the one of the latest appeal.
+  const standing = (await standingDecision(db, listing)) ?? (await latestAppealed(db, listingId));
   if (!standing) throw notFound(t.nothingToAppeal);
   const appeal = await appealOf(db, listingId, standing);
   return {

@@ -166,10 +166,10 @@ describe('appeals', () => {
     const month = (await ctx.client().call((r) => r.moderation.transparency.$get())).data.months[0];
     expect(month).toMatchObject({ appeals: 1, appealsDecided: 1, appealsReversed: 1 });
     expect(month?.appealMedianHours).toEqual(expect.any(Number));
-    const afterward = await standing(seller, id);
-    expect(afterward).toMatchObject({
-      status: 404,
-      message: 'There is no decision on this listing to appeal',
+    // The page of the appeal then shows its outcome.
+    expect((await standing(seller, id)).data.appeal).toMatchObject({
+      outcome: 'reversed',
+      outcomeReason: 'The photos match the car.',
     });
   });
 
