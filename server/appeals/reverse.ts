@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { appealTexts } from '#shared/schemas/appeal.ts';
 import { listingTypeIds } from '#shared/promotion.ts';
 import type { Db } from '../db/client.ts';
-import type { appeals} from '../db/schema/index.ts';
+import type { appeals } from '../db/schema/index.ts';
 import { listings, listingTypes, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { conflict } from '../http/errors.ts';
