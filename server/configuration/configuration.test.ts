@@ -309,7 +309,7 @@ describe('GET /api/configuration/menu/admin', () => {
         isActive: true,
       });
     }
-    expect(new Set(res.data.map((i) => i.section)).size).toBe(19);
+    expect(new Set(res.data.map((i) => i.section)).size).toBe(20);
   });
 
   it('answers the same with a trailing slash', async () => {
