@@ -12,7 +12,7 @@
  * resource without its own call asks for its one id the same way.
  *
  * resource            method     HTTP call (lists: ?page&perPage&sort&order&q&ids)
- * admin-menu          getList    GET    configuration/menu/admin        (the 19 items, whole;
+ * admin-menu          getList    GET    configuration/menu/admin        (the 20 items, whole;
  *                                       filtered here by equal keys, e.g. isActive)
  * approve-listings    getList    GET    car/requests
  *                     getOne     GET    car/requests/{id}
@@ -60,6 +60,8 @@
  *                     delete     PUT    voucher/deactivate/{id}
  * moderation-log      getList    GET    moderation/log ?page&perPage&adminId&action&from&to
  *                                       (filters from filter.adminId, action, from, to)
+ * appeals             getList    GET    moderation/appeals ?page&perPage&state (filter.state)
+ *                     getOne     GET    moderation/appeals/{id}
  * reason-templates    getList    GET    moderation/reasons               (whole; filter.kind)
  *                     create     POST   moderation/reasons {kind, text, ground}
  *                     update     PUT    moderation/reasons/{id} {kind, text}
@@ -86,6 +88,7 @@
  *   feedRun(id)               GET feeds/runs/{id}
  *   pauseFeed(id, paused)     PUT feeds/dealers/{id}/pause {paused}
  *   logFacets()               GET moderation/log/facets
+ *   decideAppeal(id, o, r)    POST moderation/appeals/{id}/decision {outcome, reason}
  *   sellerFacts(id)           GET user/facts/{id}    (the company's verified badge among them)
  *   verifyRegistration(id, v) PUT user/verify/{id} {verified}
  *   userDetails(id)           GET user/{id}, POST payment/transactions/{id},
@@ -136,6 +139,7 @@ import type { User } from '#shared/schemas/user.ts';
 import type { SellerFacts } from '#shared/schemas/history.ts';
 import type { adminFeedSchema, DealerFeed, FeedRun, FeedRunDetail } from '#shared/schemas/feed.ts';
 import type { ReasonKind, Review, Turnaround } from '#shared/schemas/trust.ts';
+import type { AppealOutcome } from '#shared/schemas/appeal.ts';
 import { api as defaultApi } from './httpClient.ts';
 
 export type Report = z.infer<typeof reportSchema>;
@@ -179,6 +183,7 @@ export interface AdminDataProvider extends DataProvider {
   review(id: Identifier): Promise<Review>;
   turnaround(): Promise<Turnaround>;
   logFacets(): Promise<{ admins: { id: number; email: string }[]; actions: string[] }>;
+  decideAppeal(id: Identifier, outcome: AppealOutcome, reason: string): Promise<Done>;
   sellerFacts(id: Identifier): Promise<SellerFacts>;
   verifyRegistration(id: Identifier, verified: boolean): Promise<Done>;
   /** A dealer's scheduled feed (null when none) and newest imports. */
@@ -501,6 +506,16 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
           return { data: answer.items, total: answer.totalCount };
         }),
     },
+    appeals: {
+      list: (params) =>
+        pageThrough(params.pagination, async (page, perPage) => {
+          const state = params.filter?.state as 'open' | 'decided' | undefined;
+          const query = { page: String(page), perPage: String(perPage), ...(state && { state }) };
+          const answer = await send((r) => r.moderation.appeals.$get({ query }));
+          return { data: answer.items, total: answer.totalCount };
+        }),
+      one: (id) => send((r) => r.moderation.appeals[':id'].$get(byId(id))),
+    },
     'reason-templates': {
       list: async ({ filter }) => {
         const kind = present(filter?.kind) ? (filter.kind as ReasonKind) : undefined;
@@ -652,6 +667,10 @@ export function createDataProvider(client: ApiClient = defaultApi): AdminDataPro
       call((r) => r.user.remove[':id'].$post({ ...byId(id), json: { reason } })),
     turnaround: () => send((r) => r.moderation.turnaround.$get()),
     logFacets: () => send((r) => r.moderation.log.facets.$get()),
+    decideAppeal: (id, outcome, reason) =>
+      call((r) =>
+        r.moderation.appeals[':id'].decision.$post({ ...byId(id), json: { outcome, reason } }),
+      ),
     sellerFacts: (id) => send((r) => r.user.facts[':id'].$get(byId(id))),
     verifyRegistration: (id, verified) =>
       call((r) => r.user.verify[':id'].$put({ ...byId(id), json: { verified } })),

@@ -9,6 +9,7 @@
 import type { ResourceProps } from 'react-admin';
 import activeListings from './active-listings/index.ts';
 import ads from './ads/index.ts';
+import appeals from './appeals/index.ts';
 import applicationConfiguration from './application-configuration/index.ts';
 import featuredListings from './featured-listings/index.ts';
 import makes from './makes/index.ts';
@@ -42,6 +43,7 @@ export const sectionResources: ResourceProps[] = [
   { name: 'models', ...models },
   { name: 'moderation-log', ...moderationLog },
   { name: 'reason-templates', ...reasonTemplates },
+  { name: 'appeals', ...appeals },
 ];
 
 /** Screens of these sections that are not a resource's own: /admin/user/{id}. */

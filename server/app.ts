@@ -5,6 +5,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adsRouter } from './ads/index.ts';
+import { appealsRouter } from './appeals/index.ts';
 import { authRouter } from './auth/index.ts';
 import { contactRouter } from './contact/index.ts';
 import { emailConfirmationRouter } from './email-confirmation/index.ts';
@@ -99,6 +100,7 @@ export function createApp(deps: Deps) {
     .route('/', catalogRouter)
     .route('/', moderationRouter)
     .route('/', trustRouter)
+    .route('/', appealsRouter)
     .route('/', listingsRouter)
     .route('/', adsRouter)
     .route('/', contactRouter)

@@ -69,7 +69,7 @@ async function counts(db: Db) {
 describe('the first start', () => {
   it('migrates, loads the reference data and creates the admin', async () => {
     const before = await counts(first.deps.db);
-    expect(before).toMatchObject({ cities: 68, packages: 6, menu: 19, users: 8 });
+    expect(before).toMatchObject({ cities: 68, packages: 6, menu: 20, users: 8 });
     expect(before.makes).toBeGreaterThanOrEqual(40);
     const stored = JSON.parse(await readFile(path.join(dataDir, 'admin-credentials.json'), 'utf8'));
     expect(stored).toEqual({ email: first.admin.email, password: first.admin.password });

@@ -6,6 +6,7 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FactoryIcon from '@mui/icons-material/Factory';
+import GavelIcon from '@mui/icons-material/Gavel';
 import HistoryIcon from '@mui/icons-material/History';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import MailIcon from '@mui/icons-material/Mail';
@@ -33,6 +34,7 @@ const icons: Record<string, SvgIconComponent> = {
   EditNote: EditNoteIcon,
   FactCheck: FactCheckIcon,
   Factory: FactoryIcon,
+  Gavel: GavelIcon,
   History: HistoryIcon,
   Inventory: InventoryIcon,
   Mail: MailIcon,

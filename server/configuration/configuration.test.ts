@@ -291,14 +291,15 @@ describe('GET /api/configuration/menu/admin', () => {
     expect(res.code).toBe(403);
   });
 
-  it('answers the 19 sections in order for an administrator', async () => {
+  it('answers the 20 sections in order for an administrator', async () => {
     const res = await menu(adminToken);
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
-    expect(res.data).toHaveLength(19);
+    expect(res.data).toHaveLength(20);
     expect(res.data[0]?.section).toBe('approve-listings');
     expect(res.data[16]?.section).toBe('models');
     expect(res.data[18]?.section).toBe('reason-templates');
+    expect(res.data[19]?.section).toBe('appeals');
     for (const item of res.data) {
       expect(item).toEqual({
         id: expect.any(Number),
@@ -308,7 +309,7 @@ describe('GET /api/configuration/menu/admin', () => {
         isActive: true,
       });
     }
-    expect(new Set(res.data.map((i) => i.section)).size).toBe(19);
+    expect(new Set(res.data.map((i) => i.section)).size).toBe(20);
   });
 
   it('answers the same with a trailing slash', async () => {

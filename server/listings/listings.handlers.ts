@@ -105,6 +105,7 @@ export const report: Handler<typeof routes.report> = async (c) => {
     reporter,
     c.req.valid('json'),
     c.var.deps.config.REPORTS_TO_HIDE,
+    c.var.deps.config.PUBLIC_URL,
   );
   return ok(c, null, messages.listing.reported);
 };

@@ -30,7 +30,7 @@ import {
 import { LISTING_NOT_FOUND } from './details.ts';
 import { dropUnusedPhotos, photoKeys } from './listings.service.ts';
 
-async function lockListing(tx: Db, id: number) {
+export async function lockListing(tx: Db, id: number) {
   const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
   if (!row) throw notFound(LISTING_NOT_FOUND);
   return row;
@@ -62,19 +62,7 @@ export async function approveRequest(deps: Deps, admin: Caller, id: number) {
     const row = await lockListing(tx, id);
     expectRequest(row, false);
     expectState(row, ['PENDING'], 'approved');
-    const now = new Date();
-    await tx
-      .update(listings)
-      .set({
-        state: 'ACTIVE',
-        deniedMessage: null,
-        publishedAt: row.publishedAt ?? now,
-        updatedAt: now,
-      })
-      .where(eq(listings.id, id));
-    await startPromotion(tx, row, now);
-    if (!row.publishedAt) await countSiteDay(tx, 'newListings');
-    await recordListingChange(tx, id);
+    await publishRequest(tx, row);
     await audit(tx, admin.id, 'approve', 'listing', id, submitted(row));
     await notify(
       tx,
@@ -85,6 +73,23 @@ export async function approveRequest(deps: Deps, admin: Caller, id: number) {
       ),
     );
   });
+}
+
+/** Puts a new listing live: its reservation becomes the purchase and its promotion starts. */
+export async function publishRequest(tx: Db, row: typeof listings.$inferSelect) {
+  const now = new Date();
+  await tx
+    .update(listings)
+    .set({
+      state: 'ACTIVE',
+      deniedMessage: null,
+      publishedAt: row.publishedAt ?? now,
+      updatedAt: now,
+    })
+    .where(eq(listings.id, row.id));
+  await startPromotion(tx, row, now);
+  if (!row.publishedAt) await countSiteDay(tx, 'newListings');
+  await recordListingChange(tx, row.id);
 }
 
 /** Denies a new listing with the reason the owner will see; reserved credits go back. */
@@ -125,6 +130,7 @@ export async function denyRequest(
         ),
         statement,
         id,
+        deps.config.PUBLIC_URL,
       ),
     );
   });
@@ -144,63 +150,8 @@ export async function approveEdit(deps: Deps, admin: Caller, id: number) {
     const edit = await lockListing(tx, id);
     expectRequest(edit, true);
     expectState(edit, ['PENDING'], 'approved');
-    const originalId = edit.originalId as number;
-    const original = await lockListing(tx, originalId);
-    const {
-      id: _id,
-      originalId: _o,
-      userId: _u,
-      state: _s,
-      listingTypeId: _t,
-      deniedMessage: _d,
-      topSpottedAt: _ts,
-      publishedAt: _p,
-      createdAt: _c,
-      // The price insight is the price job's, computed for the live listing.
-      priceBand: _pb,
-      priceEstimate: _pe,
-      priceComparables: _pc,
-      priceDeal: _pd,
-      pricePoints: _pp,
-      reviewFlags: _f,
-      hiddenAt: _h,
-      ...fields
-    } = edit;
-    await tx
-      .update(listings)
-      .set({ ...fields, state: 'ACTIVE', hiddenAt: null, updatedAt: new Date() })
-      .where(eq(listings.id, originalId));
-    await tx.delete(listingImages).where(eq(listingImages.listingId, originalId));
-    await tx
-      .update(listingImages)
-      .set({ listingId: originalId })
-      .where(eq(listingImages.listingId, id));
-    await tx.delete(listingSafety).where(eq(listingSafety.listingId, originalId));
-    await tx
-      .update(listingSafety)
-      .set({ listingId: originalId })
-      .where(eq(listingSafety.listingId, id));
-    await tx.delete(listingEquipment).where(eq(listingEquipment.listingId, originalId));
-    await tx
-      .update(listingEquipment)
-      .set({ listingId: originalId })
-      .where(eq(listingEquipment.listingId, id));
-    await tx.delete(listings).where(eq(listings.id, id));
-    if (original.state === 'SUSPENDED') await dismissOpenReports(tx, original);
-    await recordListingChange(tx, originalId);
-    await alertPriceDrop(
-      tx,
-      {
-        listingId: originalId,
-        ownerId: original.userId,
-        title: edit.title,
-        currency: edit.currency,
-        oldPrice: original.price,
-        newPrice: edit.price,
-      },
-      deps.config.PUBLIC_URL,
-    );
-    await audit(tx, admin.id, 'approve-edit', 'listing', originalId, {
+    const original = await applyEdit(deps, tx, edit);
+    await audit(tx, admin.id, 'approve-edit', 'listing', original.id, {
       editId: id,
       ...submitted(edit),
     });
@@ -217,6 +168,71 @@ export async function approveEdit(deps: Deps, admin: Caller, id: number) {
     deps,
     replaced.map((p) => p.key),
   );
+}
+
+/**
+ * An edit's fields, photos and features replace its live listing's, which keeps its id, views,
+ * type, promotion and place in the default order; the edit row goes and a suspended listing goes
+ * live again. Answers the live listing as it was.
+ */
+export async function applyEdit(deps: Deps, tx: Db, edit: typeof listings.$inferSelect) {
+  const originalId = edit.originalId as number;
+  const original = await lockListing(tx, originalId);
+  const {
+    id: _id,
+    originalId: _o,
+    userId: _u,
+    state: _s,
+    listingTypeId: _t,
+    deniedMessage: _d,
+    topSpottedAt: _ts,
+    publishedAt: _p,
+    createdAt: _c,
+    // The price insight is the price job's, computed for the live listing.
+    priceBand: _pb,
+    priceEstimate: _pe,
+    priceComparables: _pc,
+    priceDeal: _pd,
+    pricePoints: _pp,
+    reviewFlags: _f,
+    hiddenAt: _h,
+    ...fields
+  } = edit;
+  await tx
+    .update(listings)
+    .set({ ...fields, state: 'ACTIVE', hiddenAt: null, updatedAt: new Date() })
+    .where(eq(listings.id, originalId));
+  await tx.delete(listingImages).where(eq(listingImages.listingId, originalId));
+  await tx
+    .update(listingImages)
+    .set({ listingId: originalId })
+    .where(eq(listingImages.listingId, edit.id));
+  await tx.delete(listingSafety).where(eq(listingSafety.listingId, originalId));
+  await tx
+    .update(listingSafety)
+    .set({ listingId: originalId })
+    .where(eq(listingSafety.listingId, edit.id));
+  await tx.delete(listingEquipment).where(eq(listingEquipment.listingId, originalId));
+  await tx
+    .update(listingEquipment)
+    .set({ listingId: originalId })
+    .where(eq(listingEquipment.listingId, edit.id));
+  await tx.delete(listings).where(eq(listings.id, edit.id));
+  if (original.state === 'SUSPENDED') await dismissOpenReports(tx, original);
+  await recordListingChange(tx, originalId);
+  await alertPriceDrop(
+    tx,
+    {
+      listingId: originalId,
+      ownerId: original.userId,
+      title: edit.title,
+      currency: edit.currency,
+      oldPrice: original.price,
+      newPrice: edit.price,
+    },
+    deps.config.PUBLIC_URL,
+  );
+  return original;
 }
 
 /** Denies an edit with the reason actually entered; the live listing stays as it was. */
@@ -257,6 +273,7 @@ export async function denyEdit(
         ),
         statement,
         edit.originalId ?? id,
+        deps.config.PUBLIC_URL,
       ),
     );
   });
@@ -266,7 +283,7 @@ export async function denyEdit(
  * Closes a listing's open reports and brings it back to search if reports had hidden it; answers
  * when the first of them arrived (the moderation log's turnaround clock).
  */
-async function dismissOpenReports(tx: Db, listing: { id: number; title: string }) {
+export async function dismissOpenReports(tx: Db, listing: { id: number; title: string }) {
   const listingId = listing.id;
   await tellListingReporters(tx, listing, false);
   const closed = await tx
@@ -323,9 +340,21 @@ export async function suspend(
         ),
         statement,
         id,
+        deps.config.PUBLIC_URL,
       ),
     );
   });
+}
+
+/** A suspended listing live again, its reports closed; answers when the first report came. */
+export async function relist(tx: Db, row: { id: number; title: string }) {
+  await tx
+    .update(listings)
+    .set({ state: 'ACTIVE', updatedAt: new Date() })
+    .where(eq(listings.id, row.id));
+  const since = await dismissOpenReports(tx, row);
+  await recordListingChange(tx, row.id);
+  return since;
 }
 
 /** Puts a suspended listing back live; the reports that led to it are closed. */
@@ -334,12 +363,7 @@ export async function activate(deps: Deps, admin: Caller, id: number) {
     const row = await lockListing(tx, id);
     expectRequest(row, false);
     expectState(row, ['SUSPENDED'], 'activated');
-    await tx
-      .update(listings)
-      .set({ state: 'ACTIVE', updatedAt: new Date() })
-      .where(eq(listings.id, id));
-    const since = await dismissOpenReports(tx, row);
-    await recordListingChange(tx, id);
+    const since = await relist(tx, row);
     await audit(tx, admin.id, 'activate', 'listing', id, since);
     await notify(
       tx,

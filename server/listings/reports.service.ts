@@ -26,6 +26,7 @@ export async function reportListing(
   reporter: { userId: number | null; ip: string },
   notice: { message: string; ground: ModerationGround; contact?: string | undefined },
   hideAt: number,
+  publicUrl: string,
 ): Promise<{ hidden: boolean }> {
   await throttle(db, [
     ...(reporter.userId === null ? [] : [bucket('reportsPerAccount', reporter.userId)]),
@@ -72,7 +73,7 @@ export async function reportListing(
       reportNotices.listing(row.title),
       ground,
     );
-    return hideWhenReported(tx, row, hideAt);
+    return hideWhenReported(tx, row, hideAt, publicUrl);
   });
   return { hidden };
 }
@@ -98,6 +99,7 @@ async function hideWhenReported(
     reviewFlags: ReviewFlags | null;
   },
   threshold: number,
+  publicUrl: string,
 ) {
   if (threshold < 1 || row.hiddenAt) return false;
   const settled = new Date(Date.now() - REPORTER_ACCOUNT_MIN_AGE_MS);
@@ -139,6 +141,7 @@ async function hideWhenReported(
       },
       statement,
       row.id,
+      publicUrl,
     ),
   );
   return true;

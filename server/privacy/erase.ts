@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { subscriptionStates } from '#shared/promotion.ts';
 import type { Db } from '../db/client.ts';
 import {
+  appeals,
   contactMessages,
   conversations,
   dataExports,
@@ -93,6 +94,7 @@ export async function eraseAccount(deps: Deps, userId: number, by: ErasedBy) {
     await tx.delete(priceDropAlerts).where(eq(priceDropAlerts.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(dataExports).where(eq(dataExports.userId, userId));
+    await tx.delete(appeals).where(eq(appeals.userId, userId));
     await tx
       .delete(contactMessages)
       .where(

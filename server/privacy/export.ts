@@ -5,6 +5,7 @@ import { privacyMessages as m, type DataExport } from '#shared/schemas/privacy.t
 import { linkToken } from '../auth/link-token.ts';
 import type { Db } from '../db/client.ts';
 import {
+  appeals,
   cities,
   contactMessages,
   conversationMessages,
@@ -313,6 +314,7 @@ export async function collectUserData(db: Db, userId: number) {
     listingReports,
     chatReports,
     support,
+    appealRows,
   ] = await Promise.all([
     db
       .select({
@@ -404,6 +406,19 @@ export async function collectUserData(db: Db, userId: number) {
       })
       .from(contactMessages)
       .where(eq(contactMessages.userId, userId)),
+    db
+      .select({
+        listingId: appeals.listingId,
+        decision: appeals.decision,
+        decidedAt: appeals.decidedAt,
+        message: appeals.message,
+        sentAt: appeals.createdAt,
+        outcome: appeals.outcome,
+        outcomeReason: appeals.outcomeReason,
+        decidedOnAppealAt: appeals.reviewedAt,
+      })
+      .from(appeals)
+      .where(eq(appeals.userId, userId)),
   ]);
 
   return {
@@ -442,5 +457,6 @@ export async function collectUserData(db: Db, userId: number) {
     sessions: sessionRows,
     reports: { listings: listingReports, conversations: chatReports },
     'support-messages': support,
+    appeals: appealRows,
   };
 }

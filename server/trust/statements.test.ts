@@ -58,7 +58,9 @@ const report = (
     .call((r) => r.cars.report[':id'].$post({ param: { id: String(id) }, json }));
 
 const appeal = (id: number) =>
-  `How to appeal: within 6 months, write to us through Contact support quoting listing #${id}; a moderator who did not take this decision reviews it and tells you the outcome.`;
+  `How to appeal: within 6 months, choose <a href="/appeal/${id}">Appeal this decision</a>; a moderator who did not take this decision reviews it and tells you the outcome.`;
+const appealByMail = (id: number) =>
+  `How to appeal: within 6 months, choose Appeal this decision at ${ctx.deps.config.PUBLIC_URL}/appeal/${id}; a moderator who did not take this decision reviews it and tells you the outcome.`;
 
 describe('statements of reasons', () => {
   it('tell a denied seller the template’s ground, the automated detection and how to appeal, in the app and by e-mail', async () => {
@@ -92,7 +94,7 @@ describe('statements of reasons', () => {
     const mail = await lastMail(owner.email);
     expect(mail?.subject).toBe('Your listing was denied');
     expect(mail?.text).toContain(`Ground: Illegal content (${reason}).`);
-    expect(mail?.text).toContain(appeal(id));
+    expect(mail?.text).toContain(appealByMail(id));
     expect(await lastLogged('deny', id)).toMatchObject({
       ground: 'illegal',
       automatedDetection: ['scam'],

@@ -62,8 +62,16 @@ export async function automatedMeansOf(
 
 const detectionNames = { duplicate: 'duplicate detection', scam: 'scam detection' } as const;
 
-/** The statement's lines, in the order the owner reads them. */
-export function statementLines(statement: Statement, listingId: number): string[] {
+/** Where the owner appeals a decision on a listing (the site's appeal page). */
+export const appealPath = (listingId: number) => `/appeal/${listingId}`;
+
+const APPEAL_LINK = 'Appeal this decision';
+
+/**
+ * The statement's lines, in the order the owner reads them; the last says how to appeal (the
+ * e-mail adds the appeal page's address, `appealAt`; the app links the words).
+ */
+export function statementLines(statement: Statement, appealAt?: string): string[] {
   const { automated } = statement;
   const means = [
     ...automated.detection.map((d) => `flagged by automated ${detectionNames[d]}`),
@@ -81,17 +89,30 @@ export function statementLines(statement: Statement, listingId: number): string[
   return [
     `Ground: ${groundLabels[statement.ground]}${statement.reason ? ` (${statement.reason})` : ''}.`,
     `Automated means: ${automation}`,
-    `How to appeal: within ${APPEAL_MONTHS} months, write to us through Contact support quoting listing #${listingId}; a moderator who did not take this decision reviews it and tells you the outcome.`,
+    `How to appeal: within ${APPEAL_MONTHS} months, choose ${APPEAL_LINK}${appealAt ? ` at ${appealAt}` : ''}; a moderator who did not take this decision reviews it and tells you the outcome.`,
   ];
 }
 
-/** A notice with the statement of reasons after its text, in the app and in the e-mail. */
-export function withStatement(notice: Notice, statement: Statement, listingId: number): Notice {
-  const lines = statementLines(statement, listingId);
+/**
+ * A notice with the statement of reasons after its text, in the app (with a link to the appeal
+ * page) and in the e-mail (with its address under `publicUrl`).
+ */
+export function withStatement(
+  notice: Notice,
+  statement: Statement,
+  listingId: number,
+  publicUrl: string,
+): Notice {
+  const path = appealPath(listingId);
+  const inApp = statementLines(statement)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('')
+    .replace(`choose ${APPEAL_LINK}`, `choose <a href="${path}">${APPEAL_LINK}</a>`);
+  const mailLines = statementLines(statement, `${publicUrl}${path}`);
   return {
     ...notice,
-    message: `${notice.message}${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}`,
-    mail: `${(notice.mail ?? '').replace(/\n\nSpotted$/, '')}\n\n${lines.join('\n')}\n\nSpotted`,
+    message: `${notice.message}${inApp}`,
+    mail: `${(notice.mail ?? '').replace(/\n\nSpotted$/, '')}\n\n${mailLines.join('\n')}\n\nSpotted`,
   };
 }
 

@@ -36,6 +36,10 @@ describe('GET moderation/transparency', () => {
       automated: 0,
       reversals: 0,
       medianHours: null,
+      appeals: 0,
+      appealsDecided: 0,
+      appealsReversed: 0,
+      appealMedianHours: null,
     });
 
     const reported = await liveListing(ctx, owner.accessToken, admin.accessToken);
@@ -61,6 +65,10 @@ describe('GET moderation/transparency', () => {
       automated: 1,
       reversals: 1,
       medianHours: expect.any(Number),
+      appeals: 0,
+      appealsDecided: 0,
+      appealsReversed: 0,
+      appealMedianHours: null,
     });
   });
 });

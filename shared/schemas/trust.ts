@@ -162,10 +162,17 @@ export const transparencyMonthSchema = z.object({
   decisions: z.number().int(),
   /** Decisions that automated detection (duplicates, scam patterns) or reports prompted. */
   automated: z.number().int(),
-  /** Suspensions undone: the listing went live again after review. */
+  /** Decisions undone: suspensions lifted after review, and decisions reversed on appeal. */
   reversals: z.number().int(),
   /** Median hours from submission (or first report) to decision; null without decisions. */
   medianHours: z.number().nullable(),
+  /** Appeals sellers made of decisions on their listings. */
+  appeals: z.number().int(),
+  /** Appeals decided, and of those reversed. */
+  appealsDecided: z.number().int(),
+  appealsReversed: z.number().int(),
+  /** Median hours from an appeal to its decision, over the appeals decided; null without any. */
+  appealMedianHours: z.number().nullable(),
 });
 export type TransparencyMonth = z.infer<typeof transparencyMonthSchema>;
 export const transparencySchema = z

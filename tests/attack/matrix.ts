@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { listingTypeIds } from '#shared/promotion.ts';
 import { mileageReadings } from '../../server/db/schema/index.ts';
 import type { TestContext } from '../support/context.ts';
-import { listingPayload } from '../support/listings.ts';
+import { listingPayload, submitListing } from '../support/listings.ts';
 import type { World } from './world.ts';
 
 /**
@@ -51,6 +51,17 @@ const id = (pick: (own: World['own']) => number) => (w: World) => ({
 });
 const carId = (w: World) => ({ params: { carId: w.own.paidCar } });
 const conversation = (w: World) => ({ params: { id: w.own.conversation } });
+/** A request of the owner's that an admin denied: a decision the owner may appeal. */
+async function deniedRequest(w: World, ctx: TestContext) {
+  const id = await submitListing(ctx, w.owner.accessToken);
+  const res = await ctx
+    .client(w.admin.accessToken)
+    .call((r) =>
+      r.cars.request.deny.$post({ json: { id, message: 'The photos show another car.' } }),
+    );
+  if (res.code !== 0) throw new Error(`deny failed: ${res.message}`);
+  return id;
+}
 
 export const matrix: Record<string, Entry> = {
   // Accounts and sessions
@@ -105,6 +116,15 @@ export const matrix: Record<string, Entry> = {
   // The mailed link's signed token is the proof: without one the answer is 400.
   'GET /api/user/data-export/download': open(),
   'GET /api/moderation/transparency': open(),
+  'GET /api/appeals/listing/{id}': owned(404, async (w, ctx) => ({
+    params: { id: await deniedRequest(w, ctx) },
+  })),
+  'POST /api/appeals': owned(404, async (w, ctx) => ({
+    body: {
+      listingId: await deniedRequest(w, ctx),
+      message: 'This decision is wrong: the car is mine.',
+    },
+  })),
 
   // Reference data and configuration
   'GET /api/configuration': open(),
@@ -147,6 +167,9 @@ export const matrix: Record<string, Entry> = {
   'POST /api/moderation/reasons': admin,
   'PUT /api/moderation/reasons/{id}': admin,
   'DELETE /api/moderation/reasons/{id}': admin,
+  'GET /api/moderation/appeals': admin,
+  'GET /api/moderation/appeals/{id}': admin,
+  'POST /api/moderation/appeals/{id}/decision': admin,
 
   // Listings
   'POST /api/cars': open(),

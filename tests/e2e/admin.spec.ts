@@ -84,14 +84,15 @@ test.describe('admin login', () => {
     await step.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     const links = menu(page).getByRole('link');
-    // The server's 19 items, and Reported conversations and Reported reviews after them.
-    await expect(links).toHaveCount(21);
+    // The server's 20 items, and Reported conversations and Reported reviews after them.
+    await expect(links).toHaveCount(22);
     for (const title of [
       'Approve listings',
       'Application configuration',
       'Models',
       'Reported conversations',
       'Reported reviews',
+      'Appeals',
     ])
       await expect(menu(page).getByRole('link', { name: title })).toBeVisible();
   });

@@ -11,3 +11,4 @@ export * from './history.ts';
 export * from './recently-viewed.ts';
 export * from './reviews.ts';
 export * from './feeds.ts';
+export * from './appeals.ts';

@@ -1535,6 +1535,7 @@ export async function seedDemoListings(deps: Deps): Promise<void> {
         { userId: reporter.id, ip: 'demo-data' },
         { message: SUSPEND_REPORT, ground: 'terms' },
         deps.config.REPORTS_TO_HIDE,
+        deps.config.PUBLIC_URL,
       );
       await suspend(deps, admin, id);
     }

@@ -69,7 +69,7 @@ export const listingTypeSeeds = [
   { id: listingTypeIds.standard, name: 'Standard', price: 0 },
 ];
 
-/** The back-office sections (the spec's 17, then Trust and safety's two), in sidebar order, with MUI icon names. */
+/** The back-office sections (the spec's 17, then Trust and safety's three), in sidebar order, with MUI icon names. */
 export const adminMenuSeeds = [
   ['approve-listings', 'Approve listings', 'FactCheck'],
   ['reported-listings', 'Reported listings', 'Report'],
@@ -91,6 +91,7 @@ export const adminMenuSeeds = [
   ['models', 'Models', 'CarRepair'],
   ['moderation-log', 'Moderation log', 'History'],
   ['reason-templates', 'Reason templates', 'Notes'],
+  ['appeals', 'Appeals', 'Gavel'],
 ] as const;
 
 const packageSeeds = [
