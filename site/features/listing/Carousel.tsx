@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { m } from '#shared/i18n/paraglide/messages.js';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import CarCardView from './CarCardView.tsx';
 import { animateScroll, STEP_PX } from './scroll.ts';
@@ -25,7 +26,7 @@ export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
           <button
             type="button"
             className="carousel__button"
-            aria-label={`Scroll ${title} back`}
+            aria-label={m.carousel_back({ title })}
             data-step={-1}
             onClick={() => scroll(-1)}
           >
@@ -34,7 +35,7 @@ export function Carousel({ title, cars }: { title: string; cars: CarCard[] }) {
           <button
             type="button"
             className="carousel__button"
-            aria-label={`Scroll ${title} forward`}
+            aria-label={m.carousel_forward({ title })}
             data-step={1}
             onClick={() => scroll(1)}
           >
@@ -63,8 +64,8 @@ export default function ListingCarousels({
 }) {
   return (
     <>
-      <Carousel title="More from this seller" cars={userCars} />
-      <Carousel title="Similar vehicles" cars={similarCars} />
+      <Carousel title={m.carousel_more_from_seller()} cars={userCars} />
+      <Carousel title={m.carousel_similar()} cars={similarCars} />
     </>
   );
 }
