@@ -1,11 +1,15 @@
 import type { APIRoute } from 'astro';
+import { locales, localisedPath } from '#shared/i18n/language.ts';
 import { pageData } from '../lib/page-data.ts';
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const day = (iso: string) => iso.slice(0, 10);
 
-/** /sitemap.xml: home, search and every live listing with its date. */
+/**
+ * /sitemap.xml: home, search and every live listing with its date, each at its address in every
+ * language, with the others named as its alternates.
+ */
 export const GET: APIRoute = async (context) => {
   let cars: { id: number; createdAt: string }[];
   try {
@@ -20,16 +24,25 @@ export const GET: APIRoute = async (context) => {
   const url = (path: string) => new URL(path, context.url.origin).toString();
   const newest = cars.reduce((latest, c) => (c.createdAt > latest ? c.createdAt : latest), '');
   const entries = [
-    { loc: url('/'), lastmod: newest },
-    { loc: url('/search'), lastmod: newest },
-    ...cars.map((c) => ({ loc: url(`/car/${c.id}`), lastmod: c.createdAt })),
+    { path: '/', lastmod: newest },
+    { path: '/search', lastmod: newest },
+    ...cars.map((c) => ({ path: `/car/${c.id}`, lastmod: c.createdAt })),
   ];
+  const alternates = (path: string) =>
+    locales
+      .map(
+        (each) =>
+          `<xhtml:link rel="alternate" hreflang="${each}" href="${escape(url(localisedPath(path, each)))}"/>`,
+      )
+      .join('');
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries.map(
-      (e) =>
-        `  <url><loc>${escape(e.loc)}</loc>${e.lastmod ? `<lastmod>${day(e.lastmod)}</lastmod>` : ''}</url>`,
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries.flatMap((e) =>
+      locales.map(
+        (each) =>
+          `  <url><loc>${escape(url(localisedPath(e.path, each)))}</loc>${e.lastmod ? `<lastmod>${day(e.lastmod)}</lastmod>` : ''}${alternates(e.path)}</url>`,
+      ),
     ),
     '</urlset>',
     '',
