@@ -37,7 +37,11 @@ export const localDateTime = (iso: string, locale = getLocale()) =>
 
 const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
 /** '3 days ago', '3 ġranet ilu', '3 giorni fa'. */
-export function localRelative(value: number, unit: Intl.RelativeTimeFormatUnit, locale = getLocale()) {
+export function localRelative(
+  value: number,
+  unit: Intl.RelativeTimeFormatUnit,
+  locale = getLocale(),
+) {
   let made = relativeFormats.get(locale);
   if (!made) {
     made = new Intl.RelativeTimeFormat(locale === 'en' ? 'en' : intlLocales[locale], {

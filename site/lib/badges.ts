@@ -7,7 +7,8 @@ import { listingTypeIds } from '#shared/promotion.ts';
  */
 export function badgeFor(car: { typeId: number; isTopSpotted: boolean }) {
   if (car.isTopSpotted) return { label: m.top_spotted(), style: 'top' } as const;
-  if (car.typeId === listingTypeIds.premium) return { label: m.badge_premium(), style: 'premium' } as const;
+  if (car.typeId === listingTypeIds.premium)
+    return { label: m.badge_premium(), style: 'premium' } as const;
   if (car.typeId === listingTypeIds.featured)
     return { label: m.badge_featured(), style: 'featured' } as const;
   return null;

@@ -78,7 +78,8 @@ export default function ListingView({
             </p>
             <ul className="listing__meta">
               <li>
-                <Icon name="eye" size={18} /> <span id="listing-views">{m.listing_views({ count: car.views })}</span>
+                <Icon name="eye" size={18} />{' '}
+                <span id="listing-views">{m.listing_views({ count: car.views })}</span>
               </li>
               {place && (
                 <li>
@@ -88,7 +89,8 @@ export default function ListingView({
               <li>{m.listing_id({ id: car.id })}</li>
               {car.publishedAt && (
                 <li>
-                  {m.listing_live_since()} <time dateTime={car.publishedAt}>{utcDate(car.publishedAt)}</time>
+                  {m.listing_live_since()}{' '}
+                  <time dateTime={car.publishedAt}>{utcDate(car.publishedAt)}</time>
                 </li>
               )}
               {car.daysListed !== null && <li>{daysListedText(car.daysListed)}</li>}
@@ -98,7 +100,9 @@ export default function ListingView({
                 <li key={label} className={included ? 'flag flag--on' : 'flag flag--off'}>
                   <Icon name={included ? 'check' : 'cross'} size={16} />
                   {label}
-                  <span className="visually-hidden">{included ? m.yes_suffix() : m.no_suffix()}</span>
+                  <span className="visually-hidden">
+                    {included ? m.yes_suffix() : m.no_suffix()}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -119,7 +123,10 @@ export default function ListingView({
           </section>
 
           {(car.safety.length > 0 || car.equipment.length > 0) && (
-            <section className="panel listing__features" aria-label={m.listing_safety_and_equipment()}>
+            <section
+              className="panel listing__features"
+              aria-label={m.listing_safety_and_equipment()}
+            >
               {car.safety.length > 0 && (
                 <div>
                   <h2 className="listing__section-title">{m.listing_safety()}</h2>
@@ -208,7 +215,9 @@ export default function ListingView({
                   </li>
                 ))}
               </ul>
-              <a className="button button--ghost seller__all" href={localisedPath(`/seller/offer/${car.userId}`, getLocale())}
+              <a
+                className="button button--ghost seller__all"
+                href={localisedPath(`/seller/offer/${car.userId}`, getLocale())}
               >
                 {m.listing_all_from_seller()}
               </a>

@@ -136,8 +136,4 @@ export function PriceHistory({ car }: { car: CarDetail }) {
 
 /** 'Listed today', 'Listed for 1 day', 'Listed for 12 days'. */
 export const daysListedText = (days: number) =>
-  days === 0
-    ? m.listed_today()
-    : days === 1
-      ? m.listed_for_one_day()
-      : m.listed_for_days({ days });
+  days === 0 ? m.listed_today() : days === 1 ? m.listed_for_one_day() : m.listed_for_days({ days });
