@@ -1,3 +1,4 @@
+import { m } from '#shared/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Named } from '#shared/schemas/catalog.ts';
 import { rowsOf } from '#shared/api/rows.ts';
@@ -16,6 +17,7 @@ import {
   type Filters,
   type SortOption,
 } from './filters.ts';
+import { filterLabel, filterLegend } from './filter-texts.ts';
 import './search.css';
 
 /** The lists the panel chooses from, loaded by the page so that the island fetches nothing. */
@@ -109,7 +111,7 @@ export default function SearchPanel(props: Props) {
 
   const range = (keys: [FiltersOf<'min'>, FiltersOf<'max'>], placeholders: [string, string]) => (
     <fieldset className="range">
-      <legend className="field-label">{searchFilters[keys[0]].legend}</legend>
+      <legend className="field-label">{filterLegend(keys[0])}</legend>
       <div className="range__inputs">
         {keys.map((key, i) => (
           <input
@@ -118,7 +120,7 @@ export default function SearchPanel(props: Props) {
             type="number"
             inputMode="numeric"
             min={0}
-            aria-label={searchFilters[key].label}
+            aria-label={filterLabel(key)}
             placeholder={placeholders[i]}
             value={filters[key]}
             onChange={(event) => set(key, event.target.value)}
@@ -174,12 +176,12 @@ export default function SearchPanel(props: Props) {
 
         <div className="search-panel__grid">
           <label className="field-label keywords">
-            {searchFilters.keyword.label}
+            {filterLabel('keyword')}
             <input
               className="input"
               type="search"
               maxLength={searchFilters.keyword.max}
-              placeholder={searchFilters.keyword.placeholder}
+              placeholder={m.filter_keyword_placeholder()}
               autoComplete="off"
               enterKeyHint="search"
               value={filters.keyword}
@@ -187,42 +189,42 @@ export default function SearchPanel(props: Props) {
             />
           </label>
           <Combobox
-            label={searchFilters.brand.label}
-            placeholder="Any make"
+            label={filterLabel('brand')}
+            placeholder={m.any_make()}
             options={lists.makes}
             value={filters.brand}
             onChange={(id) => void chooseMake(id)}
           />
           <Combobox
-            label={searchFilters.model.label}
-            placeholder="Any model"
+            label={filterLabel('model')}
+            placeholder={m.any_model()}
             options={models}
             value={filters.model}
             disabled={filters.brand === null}
             onChange={(id) => set('model', id)}
           />
           {range(['minPrice', 'maxPrice'], [currency, currency])}
-          {range(['minYear', 'maxYear'], ['From', 'To'])}
+          {range(['minYear', 'maxYear'], [m.placeholder_from(), m.placeholder_to()])}
           <MultiSelect
-            label={searchFilters.bodyFilter.label}
+            label={filterLabel('bodyFilter')}
             options={lists.bodies}
             value={filters.bodyFilter}
             onChange={(ids) => set('bodyFilter', ids)}
           />
           <MultiSelect
-            label={searchFilters.fuelFilter.label}
+            label={filterLabel('fuelFilter')}
             options={lists.fuels}
             value={filters.fuelFilter}
             onChange={(ids) => set('fuelFilter', ids)}
           />
           <MultiSelect
-            label={searchFilters.priceRating.label}
+            label={filterLabel('priceRating')}
             options={ratingOptions}
             value={filters.priceRating}
             onChange={(ids) => set('priceRating', ids)}
           />
           <fieldset className="origin">
-            <legend className="field-label">{searchFilters.origin.label}</legend>
+            <legend className="field-label">{filterLabel('origin')}</legend>
             <div className="chips">
               {[{ id: null, name: 'Any' }, ...lists.origins].map((origin) => (
                 <label key={origin.id ?? 'any'} className="chip origin__chip">
@@ -252,7 +254,7 @@ export default function SearchPanel(props: Props) {
         </button>
         <div id="detailed-search" className="search-panel__grid" hidden={!detailed}>
           <label className="field-label chassis">
-            {searchFilters.chassisNumber.label}
+            {filterLabel('chassisNumber')}
             <input
               className="input"
               type="text"
@@ -267,34 +269,34 @@ export default function SearchPanel(props: Props) {
           {range(['minPower', 'maxPower'], ['Min', 'Max'])}
           {range(['minMillage', 'maxMillage'], ['Min', 'Max'])}
           <MultiSelect
-            label={searchFilters.safety.label}
+            label={filterLabel('safety')}
             options={lists.safety}
             value={filters.safety}
             onChange={(ids) => set('safety', ids)}
           />
           <MultiSelect
-            label={searchFilters.equipment.label}
+            label={filterLabel('equipment')}
             options={lists.equipment}
             value={filters.equipment}
             onChange={(ids) => set('equipment', ids)}
           />
           <Combobox
-            label={searchFilters.emissionClassFilter.label}
+            label={filterLabel('emissionClassFilter')}
             options={lists.emissionClasses}
             {...single('emissionClassFilter')}
           />
           <Combobox
-            label={searchFilters.driveTrainFilter.label}
+            label={filterLabel('driveTrainFilter')}
             options={lists.driveTrains}
             {...single('driveTrainFilter')}
           />
           <Combobox
-            label={searchFilters.transmissionFilter.label}
+            label={filterLabel('transmissionFilter')}
             options={lists.transmissions}
             {...single('transmissionFilter')}
           />
           <Combobox
-            label={searchFilters.carColor.label}
+            label={filterLabel('carColor')}
             options={lists.colors}
             {...single('carColor')}
           />

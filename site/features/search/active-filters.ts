@@ -1,6 +1,8 @@
+import { localNumber } from '#shared/i18n/format.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
 import { priceBands } from '#shared/price-insight.ts';
 import { searchFilterEntries, type SearchFilterName } from '#shared/search-filters.ts';
+import { filterLabel } from './filter-texts.ts';
 import { emptyFilters, searchHref, type SearchState } from './filters.ts';
 
 /** A filter in force, as a chip that takes it off: what it says, and the search without it. */
@@ -31,16 +33,16 @@ export function activeFilters(state: SearchState, names: FilterNames): ActiveFil
     if (filter.kind === 'words' && typeof value === 'string' && value.trim())
       label = `“${value.trim()}”`;
     else if (filter.kind === 'text' && typeof value === 'string' && value.trim())
-      label = `${filter.label}: ${value.trim()}`;
+      label = `${filterLabel(name)}: ${value.trim()}`;
     else if (filter.kind === 'id' && typeof value === 'number')
       label =
         name === 'brand' || name === 'model'
           ? nameOf(names[name], value)
-          : `${filter.label}: ${nameOf(names[name], value)}`;
+          : `${filterLabel(name)}: ${nameOf(names[name], value)}`;
     else if ((filter.kind === 'min' || filter.kind === 'max') && typeof value === 'string' && value)
-      label = `${filter.label}: ${Number(value).toLocaleString('en-GB')}`;
+      label = `${filterLabel(name)}: ${localNumber(Number(value))}`;
     else if (Array.isArray(value) && value.length)
-      label = `${filter.label}: ${value.map((id) => nameOf(names[name], id)).join(', ')}`;
+      label = `${filterLabel(name)}: ${value.map((id) => nameOf(names[name], id)).join(', ')}`;
     if (label === null) continue;
     const filters = { ...state.filters, [name]: blank[name] };
     if (name === 'brand') filters.model = blank.model;
