@@ -33,6 +33,8 @@ export default defineConfig(
       'node_modules/',
       'test-results/',
       'playwright-report/',
+      // Compiled from messages/*.json by `npm run i18n`.
+      'shared/i18n/paraglide/',
     ],
   },
   js.configs.recommended,

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
+import { splitLanguage } from '#shared/i18n/language.ts';
 import type { PageData } from '#shared/page-data.ts';
 import type { createApp } from '../app.ts';
 import { observe } from '../ops/metrics.ts';
@@ -92,7 +93,9 @@ export function createFront(options: FrontOptions) {
   server.use(compressAnswers());
   server.all('*', async (c) => {
     let tags: string[] | undefined;
+    const { locale, request } = inLanguage(c.req.raw);
     const locals: App.Locals = {
+      locale,
       data: options.data,
       page: {
         cacheFor: (pageTags) => {
@@ -100,7 +103,7 @@ export function createFront(options: FrontOptions) {
         },
       },
     };
-    const response = await options.renderPage(c.req.raw, locals);
+    const response = await options.renderPage(request, locals);
     const shared = pages !== null && tags !== undefined && response.status === 200;
     c.set('pageTags', shared ? tags : undefined);
     const headers = new Headers(response.headers);
@@ -108,4 +111,27 @@ export function createFront(options: FrontOptions) {
     return new Response(response.body, { status: response.status, headers });
   });
   return server;
+}
+
+/**
+ * A page's language and the request the site renders: '/mt/search' is the search page in Maltese.
+ * The page cache keeps the address as asked, so each language's page is kept apart.
+ */
+function inLanguage(request: Request): { locale: App.Locals['locale']; request: Request } {
+  const url = new URL(request.url);
+  const { locale, path } = splitLanguage(url.pathname);
+  if (path === url.pathname) return { locale, request };
+  const bare = new URL(path + url.search, url);
+  const body = request.method === 'GET' || request.method === 'HEAD' ? {} : { duplex: 'half' };
+  return { locale, request: new Request(bare, { ...body, ...cloneInit(request) }) };
+}
+
+function cloneInit(request: Request): RequestInit {
+  return {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    redirect: request.redirect,
+  };
 }

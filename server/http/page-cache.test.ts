@@ -106,13 +106,16 @@ describe('the site behind the page cache (createFront)', () => {
   let close: () => Promise<void>;
   const changes = notices();
   const rendered: string[] = [];
-  /** The stand-in site: /car/1 is the same for everyone, /account is not; each says its render. */
+  /**
+   * The stand-in site: /car/1 is the same for everyone, /account is not; each says its language
+   * and its render.
+   */
   const renderPage: RenderPage = async (request, locals) => {
     const path = new URL(request.url).pathname;
     rendered.push(`${request.method} ${path}`);
     const unit = request.headers.get('cookie')?.match(/mileage-unit=(\w+)/)?.[1] ?? 'mi';
     if (path === '/car/1') locals.page.cacheFor(['listing:1']);
-    return new Response(html(`${path} in ${unit}, render ${rendered.length}`), {
+    return new Response(html(`${path} in ${locals.locale} render ${rendered.length} in ${unit}`), {
       headers: { 'content-type': 'text/html; charset=utf-8' },
     });
   };
@@ -200,5 +203,21 @@ describe('the site behind the page cache (createFront)', () => {
     expect(await seen('mileage-unit=leagues')).toContain('in mi');
     // Once for no choice (the unknown units among them), once for km, once for mi.
     expect(rendered.filter((r) => r === 'GET /car/1')).toHaveLength(3 + renderedBefore);
+  });
+
+  it('renders a page in the language of its address, keeps each language apart and drops them together', async () => {
+    const english = await (await fetch(`${base}/car/1?lang=test`)).text();
+    const maltese = await (await fetch(`${base}/mt/car/1?lang=test`)).text();
+    const italian = await (await fetch(`${base}/it/car/1?lang=test`)).text();
+    expect(english).toContain('/car/1 in en');
+    expect(maltese).toContain('/car/1 in mt');
+    expect(italian).toContain('/car/1 in it');
+    expect(await (await fetch(`${base}/mt/car/1?lang=test`)).text()).toBe(maltese);
+    expect(await (await fetch(`${base}/car/1?lang=test`)).text()).toBe(english);
+
+    changes.send('listing:1');
+    const fresh = await (await fetch(`${base}/mt/car/1?lang=test`)).text();
+    expect(fresh).toContain('/car/1 in mt');
+    expect(fresh).not.toBe(maltese);
   });
 });

@@ -1,3 +1,4 @@
+import { m } from '#shared/i18n/paraglide/messages.js';
 import { listingTypeIds } from '#shared/promotion.ts';
 
 /**
@@ -5,9 +6,10 @@ import { listingTypeIds } from '#shared/promotion.ts';
  * not top-spotted. Top spotted wins, then the paid type.
  */
 export function badgeFor(car: { typeId: number; isTopSpotted: boolean }) {
-  if (car.isTopSpotted) return { label: 'Top Spotted', style: 'top' } as const;
-  if (car.typeId === listingTypeIds.premium) return { label: 'Premium', style: 'premium' } as const;
+  if (car.isTopSpotted) return { label: m.top_spotted(), style: 'top' } as const;
+  if (car.typeId === listingTypeIds.premium)
+    return { label: m.badge_premium(), style: 'premium' } as const;
   if (car.typeId === listingTypeIds.featured)
-    return { label: 'Featured', style: 'featured' } as const;
+    return { label: m.badge_featured(), style: 'featured' } as const;
   return null;
 }

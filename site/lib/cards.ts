@@ -1,5 +1,8 @@
 import { millisecondsInDay } from 'date-fns/constants';
 /** What every result card shows beyond the spec's fields, and how its photo is sized. */
+import { localNumber, localRelative, localUtcDate } from '#shared/i18n/format.ts';
+import { m } from '#shared/i18n/paraglide/messages.js';
+import { getLocale } from '#shared/i18n/paraglide/runtime.js';
 import { formatMileage, type MileageUnit } from '#shared/mileage.ts';
 import type { CarCard, ImageVersion } from '#shared/schemas/listing-display.ts';
 
@@ -37,16 +40,16 @@ const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
  * server-rendered card says, the same for every visitor and every day (the page is cached);
  * listedAgo replaces it in the browser.
  */
-export const listedOn = (iso: string) => `Listed ${utcDate(iso)}`;
+export const listedOn = (iso: string) => m.card_listed({ date: utcDate(iso) });
 
 /** 'dd MMM yyyy' of a UTC timestamp, the same wherever it is rendered. */
 export function utcDate(iso: string) {
+  const locale = getLocale();
+  if (locale !== 'en') return localUtcDate(iso, locale);
   const at = new Date(iso);
   const day = String(at.getUTCDate()).padStart(2, '0');
   return `${day} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
-
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 /** 'Listed today', 'Listed yesterday', 'Listed 3 days ago', 'Listed 2 weeks ago', ... */
 export function listedAgo(iso: string, now = Date.now()): string {
@@ -59,5 +62,5 @@ export function listedAgo(iso: string, now = Date.now()): string {
         : days < 365
           ? [Math.floor(days / 30), 'month']
           : [Math.floor(days / 365), 'year'];
-  return `Listed ${relative.format(-value, unit)}`;
+  return m.card_listed_ago({ when: localRelative(-value, unit) });
 }

@@ -4,6 +4,7 @@ import { api } from '../lib/api.ts';
 import { confirm, showProgress, showResult } from '../lib/dialogs.ts';
 import { clearSession, isLoggedIn, keys, readSession } from '#shared/session.ts';
 import { typeIconOf } from '../features/notifications/type-icons.ts';
+import './language.ts';
 
 /** The behaviour every page shares: menus, logout, the bell, the banners, the search memory. */
 
@@ -192,7 +193,7 @@ if (app) {
 }
 
 // The search page remembers its filters only while the visitor stays on search and listings.
-if (!/^\/(search|car\/)/.test(location.pathname)) {
+if (!/^(\/(mt|it))?\/(search|car\/)/.test(location.pathname)) {
   sessionStorage.removeItem('searchFilters');
   sessionStorage.removeItem('scrollPosition');
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { price } from '#shared/format.ts';
+import { localPrice as price } from '#shared/i18n/format.ts';
+import { localisedPath } from '#shared/i18n/language.ts';
+import { getLocale } from '#shared/i18n/paraglide/runtime.js';
 import type { MileageUnit } from '#shared/mileage.ts';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import { badgeFor } from '../../lib/badges.ts';
@@ -17,7 +19,7 @@ interface Props {
 
 /** 'Listed 12 Mar 2026' as rendered on the server, then the age as of today once in the browser. */
 function ListedAge({ iso }: { iso: string }) {
-  const [text, setText] = useState(() => listedOn(iso));
+  const [text, setText] = useState<string>(() => listedOn(iso));
   useEffect(() => setText(listedAgo(iso)), [iso]);
   return <time dateTime={iso}>{text}</time>;
 }
@@ -34,7 +36,7 @@ export default function CarCardView({
   const place = [car.location, car.city].filter(Boolean).join(', ');
   const Heading = headingLevel;
   return (
-    <a className="card" href={`/car/${car.id}`}>
+    <a className="card" href={localisedPath(`/car/${car.id}`, getLocale())}>
       {car.image ? (
         <img
           className="card__image"

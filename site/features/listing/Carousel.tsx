@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { m } from '#shared/i18n/paraglide/messages.js';
 import type { MileageUnit } from '#shared/mileage.ts';
 import type { CarCard } from '#shared/schemas/listing-display.ts';
 import CarCardView from './CarCardView.tsx';
@@ -34,7 +35,7 @@ export function Carousel({
           <button
             type="button"
             className="carousel__button"
-            aria-label={`Scroll ${title} back`}
+            aria-label={m.carousel_back({ title })}
             data-step={-1}
             onClick={() => scroll(-1)}
           >
@@ -43,7 +44,7 @@ export function Carousel({
           <button
             type="button"
             className="carousel__button"
-            aria-label={`Scroll ${title} forward`}
+            aria-label={m.carousel_forward({ title })}
             data-step={1}
             onClick={() => scroll(1)}
           >
@@ -74,8 +75,8 @@ export default function ListingCarousels({
 }) {
   return (
     <>
-      <Carousel title="More from this seller" cars={userCars} unit={unit} />
-      <Carousel title="Similar vehicles" cars={similarCars} unit={unit} />
+      <Carousel title={m.carousel_more_from_seller()} cars={userCars} unit={unit} />
+      <Carousel title={m.carousel_similar()} cars={similarCars} unit={unit} />
     </>
   );
 }

@@ -1,3 +1,6 @@
+import { localisedPath } from '#shared/i18n/language.ts';
+import { m } from '#shared/i18n/paraglide/messages.js';
+import { getLocale } from '#shared/i18n/paraglide/runtime.js';
 import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
@@ -33,10 +36,10 @@ type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready';
 export function ListingMissing({ id }: { id?: string }) {
   return (
     <div className="empty listing-missing" id={id}>
-      <h1>{messages.listing.notFoundTitle}</h1>
-      <p>{messages.listing.notFoundText}</p>
-      <a className="button" href="/">
-        Home
+      <h1>{m.listing_missing_title()}</h1>
+      <p>{m.listing_missing_text()}</p>
+      <a className="button" href={localisedPath('/', getLocale())}>
+        {m.nav_home()}
       </a>
     </div>
   );

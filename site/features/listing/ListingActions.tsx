@@ -1,3 +1,6 @@
+import { localisedPath } from '#shared/i18n/language.ts';
+import { m } from '#shared/i18n/paraglide/messages.js';
+import { getLocale } from '#shared/i18n/paraglide/runtime.js';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { api } from '../../lib/api.ts';
@@ -62,7 +65,7 @@ async function copy(text: string) {
  */
 function FavoriteButton({ car, className }: { car: ActionsCar; className: string }) {
   return (
-    <form className="favorite-form" method="get" action="/favorites">
+    <form className="favorite-form" method="get" action={localisedPath('/favorites', getLocale())}>
       <input type="hidden" name="add" value={car.id} />
       <button
         type="submit"
@@ -71,7 +74,7 @@ function FavoriteButton({ car, className }: { car: ActionsCar; className: string
         aria-pressed={car.isFavorite}
       >
         <Icon name="heart" className="favorite-on" />
-        <Icon name="heart-outline" className="favorite-off" /> Favorite
+        <Icon name="heart-outline" className="favorite-off" /> {m.action_favorite()}
       </button>
     </form>
   );
@@ -127,10 +130,10 @@ export default function ListingActions({ car, source, call, message = null, view
       {viewer !== 'visitor' && (
         <div className={group('owner')}>
           <a className="button" href={editHref(car.id, source)}>
-            Edit
+            {m.action_edit()}
           </a>
           <button type="button" className="button button--danger" onClick={() => void remove()}>
-            Delete
+            {m.action_delete()}
           </button>
           {canPromote(car) && (
             <button
@@ -138,7 +141,7 @@ export default function ListingActions({ car, source, call, message = null, view
               className="button button--ghost"
               onClick={() => setDialog('promote')}
             >
-              Promote
+              {m.action_promote()}
             </button>
           )}
         </div>
@@ -147,16 +150,16 @@ export default function ListingActions({ car, source, call, message = null, view
         <div className={group('visitor')}>
           {call && (
             <a className="button listing-actions__call" href={call.href}>
-              <Icon name="phone" /> Call seller
+              <Icon name="phone" /> {m.action_call_seller()}
             </a>
           )}
           {active && source === 'live' && (
             <a
               className="button listing-actions__message"
-              href={`/messages?car=${car.id}`}
+              href={localisedPath(`/messages?car=${car.id}`, getLocale())}
               data-message-seller
             >
-              <Icon name="chat" /> Message seller
+              <Icon name="chat" /> {m.action_message_seller()}
             </a>
           )}
           {active && (
@@ -164,7 +167,7 @@ export default function ListingActions({ car, source, call, message = null, view
           )}
           {active && (
             <button type="button" className="button button--ghost" onClick={() => void share()}>
-              <Icon name="share" /> Share
+              <Icon name="share" /> {m.action_share()}
             </button>
           )}
           <button
@@ -172,7 +175,7 @@ export default function ListingActions({ car, source, call, message = null, view
             className="button button--ghost"
             onClick={() => setDialog('report')}
           >
-            <Icon name="flag" /> Report
+            <Icon name="flag" /> {m.action_report()}
           </button>
         </div>
       )}
@@ -180,16 +183,16 @@ export default function ListingActions({ car, source, call, message = null, view
         <div
           className={`contact-bar${viewer ? '' : ' for-visitor'}`}
           role="group"
-          aria-label="Contact the seller"
+          aria-label={m.action_contact_seller()}
         >
           {call && (
             <a className="button" href={call.href}>
-              <Icon name="phone" /> Call
+              <Icon name="phone" /> {m.action_call()}
             </a>
           )}
           {message && (
             <a className="button button--ghost" href={message.href}>
-              <Icon name="mail" /> Message
+              <Icon name="mail" /> {m.action_message()}
             </a>
           )}
           {active && <FavoriteButton car={car} className="button button--ghost" />}

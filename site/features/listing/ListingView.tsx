@@ -1,6 +1,9 @@
 import { landingPath } from '#shared/landing.ts';
 import type { ReactNode } from 'react';
-import { price } from '#shared/format.ts';
+import { localisedPath } from '#shared/i18n/language.ts';
+import { localPrice as price } from '#shared/i18n/format.ts';
+import { m } from '#shared/i18n/paraglide/messages.js';
+import { getLocale } from '#shared/i18n/paraglide/runtime.js';
 import type { MileageUnit } from '#shared/mileage.ts';
 import { utcDate } from '../../lib/cards.ts';
 import { Icon } from './Icon.tsx';
@@ -70,8 +73,8 @@ export default function ListingView({
         <div className="listing__main">
           <header className="panel listing__head">
             <p className="listing__make">
-              <a href={landingPath({ make: car.brand })}>{car.brand}</a>{' '}
-              <a href={landingPath({ make: car.brand, model: car.model })}>{car.model}</a>
+              <a href={localisedPath(landingPath({ make: car.brand }), getLocale())}>{car.brand}</a>{' '}
+              <a href={localisedPath(landingPath({ make: car.brand, model: car.model }), getLocale())}>{car.model}</a>
             </p>
             <h1 className="listing__title">{car.title}</h1>
             {/* Phones: the price under the title, on the first screen (the price box comes later;
@@ -81,27 +84,31 @@ export default function ListingView({
             </p>
             <ul className="listing__meta">
               <li>
-                <Icon name="eye" size={18} /> <span id="listing-views">{car.views} views</span>
+                <Icon name="eye" size={18} />{' '}
+                <span id="listing-views">{m.listing_views({ count: car.views })}</span>
               </li>
               {place && (
                 <li>
                   <Icon name="pin" size={18} /> {place}
                 </li>
               )}
-              <li>Listing ID {car.id}</li>
+              <li>{m.listing_id({ id: car.id })}</li>
               {car.publishedAt && (
                 <li>
-                  Live since <time dateTime={car.publishedAt}>{utcDate(car.publishedAt)}</time>
+                  {m.listing_live_since()}{' '}
+                  <time dateTime={car.publishedAt}>{utcDate(car.publishedAt)}</time>
                 </li>
               )}
               {car.daysListed !== null && <li>{daysListedText(car.daysListed)}</li>}
             </ul>
-            <ul className="listing__flags" aria-label="Features">
+            <ul className="listing__flags" aria-label={m.listing_features()}>
               {flags(car).map(([label, included]) => (
                 <li key={label} className={included ? 'flag flag--on' : 'flag flag--off'}>
                   <Icon name={included ? 'check' : 'cross'} size={16} />
                   {label}
-                  <span className="visually-hidden">{included ? ': yes' : ': no'}</span>
+                  <span className="visually-hidden">
+                    {included ? m.yes_suffix() : m.no_suffix()}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -109,7 +116,7 @@ export default function ListingView({
 
           <section className="panel" aria-labelledby="specs-heading">
             <h2 id="specs-heading" className="listing__section-title">
-              Specifications
+              {m.listing_specifications()}
             </h2>
             <dl className="specs">
               {specifications(car, unit).map(([label, value]) => (
@@ -122,10 +129,13 @@ export default function ListingView({
           </section>
 
           {(car.safety.length > 0 || car.equipment.length > 0) && (
-            <section className="panel listing__features" aria-label="Safety and equipment">
+            <section
+              className="panel listing__features"
+              aria-label={m.listing_safety_and_equipment()}
+            >
               {car.safety.length > 0 && (
                 <div>
-                  <h2 className="listing__section-title">Safety</h2>
+                  <h2 className="listing__section-title">{m.listing_safety()}</h2>
                   <ul className="chips">
                     {car.safety.map((item) => (
                       <li key={item.id} className="chip">
@@ -137,7 +147,7 @@ export default function ListingView({
               )}
               {car.equipment.length > 0 && (
                 <div>
-                  <h2 className="listing__section-title">Equipment</h2>
+                  <h2 className="listing__section-title">{m.listing_equipment()}</h2>
                   <ul className="chips">
                     {car.equipment.map((item) => (
                       <li key={item.id} className="chip">
@@ -153,16 +163,16 @@ export default function ListingView({
           {car.description.trim() && (
             <section className="panel" aria-labelledby="description-heading">
               <h2 id="description-heading" className="listing__section-title">
-                Description
+                {m.listing_description()}
               </h2>
               <p className="listing__description">{car.description}</p>
             </section>
           )}
         </div>
-        <aside className="listing__side" aria-label="Price and seller">
+        <aside className="listing__side" aria-label={m.listing_price_and_seller()}>
           <div className="panel listing__price-box">
             {car.state === 'ACTIVE' && (
-              <span className="state-badge state--ACTIVE listing__state">Active</span>
+              <span className="state-badge state--ACTIVE listing__state">{m.state_active()}</span>
             )}
             <p className="listing__price">{price(car.price, car.currency)}</p>
             {actions}
@@ -172,7 +182,7 @@ export default function ListingView({
           {viewer !== 'owner' && (
             <section className={`panel seller${only('visitor')}`} aria-labelledby="seller-heading">
               <h2 id="seller-heading" className="listing__section-title">
-                Seller
+                {m.listing_seller()}
               </h2>
               <div className="seller__who">
                 {avatar && (
@@ -195,8 +205,10 @@ export default function ListingView({
                 )}
                 {seller.city && (
                   <li>
-                    <span className="visually-hidden">City: </span>
-                    <a href={landingPath({ town: seller.city })}>{seller.city}</a>
+                    <span className="visually-hidden">{m.listing_city()}</span>
+                    <a href={localisedPath(landingPath({ town: seller.city }), getLocale())}>
+                      {seller.city}
+                    </a>
                   </li>
                 )}
                 {seller.email && (
@@ -211,8 +223,11 @@ export default function ListingView({
                   </li>
                 ))}
               </ul>
-              <a className="button button--ghost seller__all" href={`/seller/offer/${car.userId}`}>
-                See all vehicles from this seller
+              <a
+                className="button button--ghost seller__all"
+                href={localisedPath(`/seller/offer/${car.userId}`, getLocale())}
+              >
+                {m.listing_all_from_seller()}
               </a>
             </section>
           )}
@@ -231,15 +246,13 @@ function SafetyTips({ className }: { className: string }) {
   return (
     <section className={`panel safety-tips${className}`} aria-labelledby="safety-tips-heading">
       <h2 id="safety-tips-heading" className="listing__section-title">
-        Stay safe
+        {m.safety_tips_title()}
       </h2>
       <ul className="safety-tips__list">
-        <li>Never pay anything before you have seen the car and its papers in person.</li>
-        <li>
-          Never pay a deposit, shipping or a courier, and never by Western Union or gift cards.
-        </li>
-        <li>Check that the chassis number on the car matches the logbook.</li>
-        <li>Be careful when a seller asks you to talk or pay outside Spotted.</li>
+        <li>{m.safety_tip_papers()}</li>
+        <li>{m.safety_tip_deposit()}</li>
+        <li>{m.safety_tip_chassis()}</li>
+        <li>{m.safety_tip_outside()}</li>
       </ul>
     </section>
   );

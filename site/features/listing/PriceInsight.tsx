@@ -1,4 +1,5 @@
-import { price } from '#shared/format.ts';
+import { m } from '#shared/i18n/paraglide/messages.js';
+import { localPrice as price } from '#shared/i18n/format.ts';
 import { bandLimits, priceBands, priceInsightTexts } from '#shared/price-insight.ts';
 import type { CarDetail } from '#shared/schemas/listing-display.ts';
 import { utcDate } from '../../lib/cards.ts';
@@ -82,13 +83,13 @@ export function PriceRating({ car }: { car: CarDetail }) {
   return (
     <section className="panel price-insight" aria-labelledby="price-insight-heading">
       <h2 id="price-insight-heading" className="listing__section-title">
-        Price insight
+        {m.price_insight()}
       </h2>
       {band && insight.estimate !== null ? (
         <>
           <p className={`price-insight__band price-insight__band--${band.key}`}>{band.name}</p>
           <p className="price-insight__basis">
-            Market estimate {price(insight.estimate, car.currency)},{' '}
+            {m.market_estimate({ price: price(insight.estimate, car.currency) })}{' '}
             {priceInsightTexts.basedOn(insight.comparables)}
           </p>
           <PriceChart car={car} />
@@ -97,7 +98,7 @@ export function PriceRating({ car }: { car: CarDetail }) {
         <p className="price-insight__none">{priceInsightTexts.notEnough}</p>
       )}
       <a className="price-insight__how" href={priceInsightTexts.methodPath}>
-        How we rate prices
+        {m.how_we_rate_prices()}
       </a>
     </section>
   );
@@ -114,7 +115,7 @@ export function PriceHistory({ car }: { car: CarDetail }) {
   return (
     <section className="panel price-history" aria-labelledby="price-history-heading">
       <h2 id="price-history-heading" className="listing__section-title">
-        Price history
+        {m.price_history()}
       </h2>
       <ol className="price-history__list">
         {rows.reverse().map((row, i) => (
@@ -123,7 +124,7 @@ export function PriceHistory({ car }: { car: CarDetail }) {
             <span className="price-history__price">{price(row.price, car.currency)}</span>
             <span className="price-history__change">
               {row.change === null
-                ? 'Listed'
+                ? m.price_listed()
                 : `${row.change < 0 ? '−' : '+'}${price(Math.abs(row.change), car.currency)}`}
             </span>
           </li>
@@ -135,4 +136,4 @@ export function PriceHistory({ car }: { car: CarDetail }) {
 
 /** 'Listed today', 'Listed for 1 day', 'Listed for 12 days'. */
 export const daysListedText = (days: number) =>
-  days === 0 ? 'Listed today' : `Listed for ${days} ${days === 1 ? 'day' : 'days'}`;
+  days === 0 ? m.listed_today() : days === 1 ? m.listed_for_one_day() : m.listed_for_days({ days });

@@ -1,5 +1,9 @@
 /** The listing details screens' rules as plain functions: who sees what, texts, links, SEO. */
-import { carName, price } from '#shared/format.ts';
+import { carName } from '#shared/format.ts';
+import { localNumber, localPrice as price } from '#shared/i18n/format.ts';
+import { intlLocales } from '#shared/i18n/language.ts';
+import { m } from '#shared/i18n/paraglide/messages.js';
+import { getLocale } from '#shared/i18n/paraglide/runtime.js';
 import { formatMileage, type MileageUnit } from '#shared/mileage.ts';
 import { phoneLabel } from '#shared/phone.ts';
 import { ELECTRIC_FUEL_ID, limits, roles } from '#shared/limits.ts';
@@ -50,22 +54,22 @@ export function cardSize(photo: Pick<Photo, 'width' | 'height'>) {
   return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
 }
 
-const monthYear = new Intl.DateTimeFormat('en-GB', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const monthYear = (date: Date) =>
+  new Intl.DateTimeFormat(getLocale() === 'en' ? 'en-GB' : intlLocales[getLocale()], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 
 /** 'MM.yyyy' as 'April 2027'; null (or anything unreadable) is 'Not registered'. */
 export function registeredUntil(value: string | null): string {
   const match = value ? /^(\d{2})\.(\d{4})$/.exec(value) : null;
-  if (!match) return 'Not registered';
+  if (!match) return m.not_registered();
   const date = new Date(Date.UTC(Number(match[2]), Number(match[1]) - 1, 1));
-  return monthYear.format(date);
+  return monthYear(date);
 }
 
-const thousandsFormat = new Intl.NumberFormat('en-MT');
-const thousands = (value: number) => thousandsFormat.format(value);
+const thousands = (value: number) => localNumber(value);
 
 /**
  * The specification rows in the spec's order, with their units (the mileage in the visitor's);
@@ -77,27 +81,27 @@ export function specifications(
 ): [label: string, value: string][] {
   const electric = car.fuelId === ELECTRIC_FUEL_ID;
   const rows: [string, string | null][] = [
-    ['Mileage', formatMileage(car.millage, unit)],
-    ['Fuel', car.fuel],
-    ['Year', String(car.year)],
-    ['Transmission', car.transmission],
-    ['Drive train', car.driveTrain],
-    ['Body', car.body],
-    ['Doors', car.doorNumber],
+    [m.spec_mileage(), formatMileage(car.millage, unit)],
+    [m.spec_fuel(), car.fuel],
+    [m.spec_year(), String(car.year)],
+    [m.spec_transmission(), car.transmission],
+    [m.spec_drive_train(), car.driveTrain],
+    [m.spec_body(), car.body],
+    [m.spec_doors(), car.doorNumber],
     ...(electric
       ? ([
-          ['Battery capacity', `${car.batteryCapacity} kWh`],
-          ['Battery range', `${thousands(car.batteryRange)} mi`],
-          ['Charger type', car.chargerType],
+          [m.spec_battery_capacity(), `${car.batteryCapacity} kWh`],
+          [m.spec_battery_range(), `${thousands(car.batteryRange)} mi`],
+          [m.spec_charger_type(), car.chargerType],
         ] as [string, string | null][])
-      : ([['Engine size', `${thousands(car.cubics)} CC`]] as [string, string][])),
-    ['Power', `${thousands(car.power)} HP`],
-    ['Emission class', car.emissionClass],
-    ['Steering wheel', car.steeringWheelSide],
-    ['A/C', car.acType],
-    ['Color', car.color],
-    ['Registered until', registeredUntil(car.registrationExpiration)],
-    ['Origin', car.origin],
+      : ([[m.spec_engine_size(), `${thousands(car.cubics)} CC`]] as [string, string][])),
+    [m.spec_power(), `${thousands(car.power)} HP`],
+    [m.spec_emission_class(), car.emissionClass],
+    [m.spec_steering_wheel(), car.steeringWheelSide],
+    [m.spec_ac(), car.acType],
+    [m.spec_color(), car.color],
+    [m.spec_registered_until(), registeredUntil(car.registrationExpiration)],
+    [m.spec_origin(), car.origin],
   ];
   return rows.filter((row): row is [string, string] => Boolean(row[1]));
 }
@@ -105,10 +109,10 @@ export function specifications(
 /** The four flags, each shown as included or excluded. */
 export const flags = (car: CarDetail) =>
   [
-    ['First owner', car.isFirstOwner],
-    ['Fixed price', car.isFixedPrice],
-    ['Red plate', car.isRedPlate],
-    ['Direct finance', car.isDirectFinanceAvailable],
+    [m.flag_first_owner(), car.isFirstOwner],
+    [m.flag_fixed_price(), car.isFixedPrice],
+    [m.flag_red_plate(), car.isRedPlate],
+    [m.flag_direct_finance(), car.isDirectFinanceAvailable],
   ] as const;
 
 /** The owner's banner for a state; an ACTIVE listing has none. */

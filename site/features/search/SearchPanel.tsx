@@ -1,3 +1,4 @@
+import { m } from '#shared/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MileageUnit } from '#shared/mileage.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
@@ -19,6 +20,7 @@ import {
   type SortOption,
 } from './filters.ts';
 import { filterTexts, mileageShown, mileageStored } from './mileage-filters.ts';
+import { filterLabel, filterLegend } from './filter-texts.ts';
 import './search.css';
 
 /** The lists the panel chooses from, loaded by the page so that the island fetches nothing. */
@@ -191,12 +193,12 @@ export default function SearchPanel(props: Props) {
 
         <div className="search-panel__grid">
           <label className="field-label keywords">
-            {searchFilters.keyword.label}
+            {filterLabel('keyword')}
             <input
               className="input"
               type="search"
               maxLength={searchFilters.keyword.max}
-              placeholder={searchFilters.keyword.placeholder}
+              placeholder={m.filter_keyword_placeholder()}
               autoComplete="off"
               enterKeyHint="search"
               value={filters.keyword}
@@ -204,42 +206,42 @@ export default function SearchPanel(props: Props) {
             />
           </label>
           <Combobox
-            label={searchFilters.brand.label}
-            placeholder="Any make"
+            label={filterLabel('brand')}
+            placeholder={m.any_make()}
             options={lists.makes}
             value={filters.brand}
             onChange={(id) => void chooseMake(id)}
           />
           <Combobox
-            label={searchFilters.model.label}
-            placeholder="Any model"
+            label={filterLabel('model')}
+            placeholder={m.any_model()}
             options={models}
             value={filters.model}
             disabled={filters.brand === null}
             onChange={(id) => set('model', id)}
           />
           {range(['minPrice', 'maxPrice'], [currency, currency])}
-          {range(['minYear', 'maxYear'], ['From', 'To'])}
+          {range(['minYear', 'maxYear'], [m.placeholder_from(), m.placeholder_to()])}
           <MultiSelect
-            label={searchFilters.bodyFilter.label}
+            label={filterLabel('bodyFilter')}
             options={lists.bodies}
             value={filters.bodyFilter}
             onChange={(ids) => set('bodyFilter', ids)}
           />
           <MultiSelect
-            label={searchFilters.fuelFilter.label}
+            label={filterLabel('fuelFilter')}
             options={lists.fuels}
             value={filters.fuelFilter}
             onChange={(ids) => set('fuelFilter', ids)}
           />
           <MultiSelect
-            label={searchFilters.priceRating.label}
+            label={filterLabel('priceRating')}
             options={ratingOptions}
             value={filters.priceRating}
             onChange={(ids) => set('priceRating', ids)}
           />
           <fieldset className="origin">
-            <legend className="field-label">{searchFilters.origin.label}</legend>
+            <legend className="field-label">{filterLabel('origin')}</legend>
             <div className="chips">
               {[{ id: null, name: 'Any' }, ...lists.origins].map((origin) => (
                 <label key={origin.id ?? 'any'} className="chip origin__chip">
@@ -269,7 +271,7 @@ export default function SearchPanel(props: Props) {
         </button>
         <div id="detailed-search" className="search-panel__grid" hidden={!detailed}>
           <label className="field-label chassis">
-            {searchFilters.chassisNumber.label}
+            {filterLabel('chassisNumber')}
             <input
               className="input"
               type="text"
@@ -288,34 +290,34 @@ export default function SearchPanel(props: Props) {
             <MileageUnitSwitch unit={unit} onChange={chooseUnit} />,
           )}
           <MultiSelect
-            label={searchFilters.safety.label}
+            label={filterLabel('safety')}
             options={lists.safety}
             value={filters.safety}
             onChange={(ids) => set('safety', ids)}
           />
           <MultiSelect
-            label={searchFilters.equipment.label}
+            label={filterLabel('equipment')}
             options={lists.equipment}
             value={filters.equipment}
             onChange={(ids) => set('equipment', ids)}
           />
           <Combobox
-            label={searchFilters.emissionClassFilter.label}
+            label={filterLabel('emissionClassFilter')}
             options={lists.emissionClasses}
             {...single('emissionClassFilter')}
           />
           <Combobox
-            label={searchFilters.driveTrainFilter.label}
+            label={filterLabel('driveTrainFilter')}
             options={lists.driveTrains}
             {...single('driveTrainFilter')}
           />
           <Combobox
-            label={searchFilters.transmissionFilter.label}
+            label={filterLabel('transmissionFilter')}
             options={lists.transmissions}
             {...single('transmissionFilter')}
           />
           <Combobox
-            label={searchFilters.carColor.label}
+            label={filterLabel('carColor')}
             options={lists.colors}
             {...single('carColor')}
           />

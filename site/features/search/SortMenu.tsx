@@ -1,3 +1,4 @@
+import { m } from '#shared/i18n/paraglide/messages.js';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { sortOptions, type SortOption } from './filters.ts';
 
@@ -5,6 +6,22 @@ interface Props {
   value: SortOption;
   onChange: (sort: SortOption) => void;
 }
+
+/** What each sort option says in the page's language (the English label is its name). */
+const sortTexts: Record<SortOption['label'], () => { label: string; short: string }> = {
+  Default: () => ({ label: m.sort_default(), short: '' }),
+  'Price ascending': () => ({
+    label: m.sort_price_ascending(),
+    short: `${m.sort_short_price()} ↑`,
+  }),
+  'Price descending': () => ({
+    label: m.sort_price_descending(),
+    short: `${m.sort_short_price()} ↓`,
+  }),
+  'Year ascending': () => ({ label: m.sort_year_ascending(), short: `${m.sort_short_year()} ↑` }),
+  'Year descending': () => ({ label: m.sort_year_descending(), short: `${m.sort_short_year()} ↓` }),
+  'Best deal': () => ({ label: m.sort_best_deal(), short: m.sort_best_deal() }),
+};
 
 /**
  * The spec's 'Filters' button with its sort menu (the WAI-ARIA menu button with radio items),
@@ -70,11 +87,11 @@ export default function SortMenu({ value, onChange }: Props) {
             d="M7 3 2.5 7.5 4 9l2-2v14h2V7l2 2 1.5-1.5zm10 18 4.5-4.5L20 15l-2 2V3h-2v14l-2-2-1.5 1.5z"
           />
         </svg>
-        Sort
+        {m.sort()}
         {value.sortBy && (
           <span className="sort__badge">
-            <span aria-hidden="true">{value.short}</span>
-            <span className="visually-hidden">({value.label})</span>
+            <span aria-hidden="true">{sortTexts[value.label]().short}</span>
+            <span className="visually-hidden">({sortTexts[value.label]().label})</span>
           </span>
         )}
       </button>
@@ -82,7 +99,7 @@ export default function SortMenu({ value, onChange }: Props) {
         id={`${id}-menu`}
         className="popover sort__menu"
         role="menu"
-        aria-label="Sort by"
+        aria-label={m.sort_by()}
         hidden={!open}
         onKeyDown={onMenuKey}
       >
@@ -102,7 +119,7 @@ export default function SortMenu({ value, onChange }: Props) {
               onChange(option);
             }}
           >
-            {option.label}
+            {sortTexts[option.label]().label}
           </button>
         ))}
       </div>

@@ -1,7 +1,9 @@
+import { localNumber } from '#shared/i18n/format.ts';
 import type { MileageUnit } from '#shared/mileage.ts';
 import type { Named } from '#shared/schemas/catalog.ts';
 import { priceBands } from '#shared/price-insight.ts';
 import { searchFilterEntries, type SearchFilterName } from '#shared/search-filters.ts';
+import { filterLabel } from './filter-texts.ts';
 import { emptyFilters, searchHref, type SearchState } from './filters.ts';
 import { filterTexts, mileageShown } from './mileage-filters.ts';
 
@@ -38,16 +40,16 @@ export function activeFilters(
     if (filter.kind === 'words' && typeof value === 'string' && value.trim())
       label = `“${value.trim()}”`;
     else if (filter.kind === 'text' && typeof value === 'string' && value.trim())
-      label = `${filter.label}: ${value.trim()}`;
+      label = `${filterLabel(name)}: ${value.trim()}`;
     else if (filter.kind === 'id' && typeof value === 'number')
       label =
         name === 'brand' || name === 'model'
           ? nameOf(names[name], value)
-          : `${filter.label}: ${nameOf(names[name], value)}`;
+          : `${filterLabel(name)}: ${nameOf(names[name], value)}`;
     else if ((filter.kind === 'min' || filter.kind === 'max') && typeof value === 'string' && value)
-      label = `${filterTexts(name, unit).label}: ${Number(shown[name]).toLocaleString('en-GB')}`;
+      label = `${filterTexts(name, unit).label}: ${localNumber(Number(shown[name]))}`;
     else if (Array.isArray(value) && value.length)
-      label = `${filter.label}: ${value.map((id) => nameOf(names[name], id)).join(', ')}`;
+      label = `${filterLabel(name)}: ${value.map((id) => nameOf(names[name], id)).join(', ')}`;
     if (label === null) continue;
     const filters = { ...state.filters, [name]: blank[name] };
     if (name === 'brand') filters.model = blank.model;

@@ -1,3 +1,5 @@
+import { localisedPath } from '#shared/i18n/language.ts';
+import { getLocale } from '#shared/i18n/paraglide/runtime.js';
 import { limits } from '#shared/limits.ts';
 import type { SearchRequest } from '#shared/schemas/listing-search.ts';
 import {
@@ -144,7 +146,8 @@ export function toQuery({ filters, sort, page }: SearchState): string {
  * page shows its results, not the mobile filter panel, and the saved filters stay in force.
  */
 export const searchQuery = (state: SearchState) => toQuery(state) || 'page=1';
-export const searchHref = (state: SearchState) => `/search?${searchQuery(state)}`;
+export const searchHref = (state: SearchState) =>
+  localisedPath(`/search?${searchQuery(state)}`, getLocale());
 
 /** The body of POST cars/search for a state (the spec's page size, 50). */
 export function toSearchBody({ filters, sort, page }: SearchState): SearchRequest {

@@ -4,7 +4,8 @@
  * listing form's own conversion, so a bound typed as 50,000 km finds the car entered as 50,000 km.
  */
 import { fromStoredMileage, toStoredMileage, type MileageUnit } from '#shared/mileage.ts';
-import { searchFilters, type SearchFilter, type SearchFilterName } from '#shared/search-filters.ts';
+import type { SearchFilterName } from '#shared/search-filters.ts';
+import { filterLabel, filterLegend } from './filter-texts.ts';
 import type { Filters } from './filters.ts';
 
 const mileageFilters = ['minMillage', 'maxMillage'] as const;
@@ -31,8 +32,8 @@ export const mileageStored = (filters: Filters, unit: MileageUnit) =>
 
 /** A filter's label and legend, the mileage's naming the visitor's unit instead of the spec's. */
 export function filterTexts(name: SearchFilterName, unit: MileageUnit) {
-  const filter: SearchFilter = searchFilters[name];
-  if (!isMileageFilter(name)) return filter;
-  const inUnit = (text?: string) => text?.replace('(mi)', `(${unit})`);
-  return { label: inUnit(filter.label), legend: inUnit(filter.legend) };
+  const texts = { label: filterLabel(name), legend: filterLegend(name) };
+  if (!isMileageFilter(name)) return texts;
+  const inUnit = (text: string) => text.replace('(mi)', `(${unit})`);
+  return { label: inUnit(texts.label), legend: inUnit(texts.legend) };
 }

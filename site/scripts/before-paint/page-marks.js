@@ -3,6 +3,14 @@
 // place (cookies until accepted; 'Get the app' on phones until closed this session).
 (() => {
   const root = document.documentElement;
+  // A language the visitor chose with the switch (the `language` cookie) is kept: a page in
+  // another language is swapped for its own address in the chosen one before it shows.
+  const chosen = /(?:^|; )language=(en|mt|it)(?:;|$)/.exec(document.cookie)?.[1];
+  if (chosen && chosen !== root.lang && root.dataset.languages === 'all') {
+    const bare = location.pathname.replace(/^\/(mt|it)(?=\/|$)/, '') || '/';
+    const path = chosen === 'en' ? bare : `/${chosen}${bare === '/' ? '/' : bare}`;
+    location.replace(path + location.search + location.hash);
+  }
   root.classList.add('js');
   if (localStorage.getItem('accessToken')) root.dataset.auth = 'in';
   // Business accounts (role 3) see their own sections, such as stock feeds.

@@ -4,6 +4,6 @@
   const { key } = document.currentScript.dataset;
   const saved = sessionStorage.getItem(key);
   if (location.search.length > 1) sessionStorage.setItem(key, location.search.slice(1));
-  else if (saved) location.replace(`/search?${saved}`);
+  else if (saved) location.replace(`${location.pathname}?${saved}`);
   document.documentElement.dataset.searchView = location.search.length > 1 ? 'results' : 'filters';
 })();
