@@ -1,6 +1,6 @@
 import { millisecondsInDay } from 'date-fns/constants';
 /** What every result card shows beyond the spec's fields, and how its photo is sized. */
-import { localNumber, localRelative, localUtcDate } from '#shared/i18n/format.ts';
+import { localRelative, localUtcDate } from '#shared/i18n/format.ts';
 import { m } from '#shared/i18n/paraglide/messages.js';
 import { getLocale } from '#shared/i18n/paraglide/runtime.js';
 import { formatMileage, type MileageUnit } from '#shared/mileage.ts';

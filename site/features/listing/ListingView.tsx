@@ -74,7 +74,14 @@ export default function ListingView({
           <header className="panel listing__head">
             <p className="listing__make">
               <a href={localisedPath(landingPath({ make: car.brand }), getLocale())}>{car.brand}</a>{' '}
-              <a href={localisedPath(landingPath({ make: car.brand, model: car.model }), getLocale())}>{car.model}</a>
+              <a
+                href={localisedPath(
+                  landingPath({ make: car.brand, model: car.model }),
+                  getLocale(),
+                )}
+              >
+                {car.model}
+              </a>
             </p>
             <h1 className="listing__title">{car.title}</h1>
             {/* Phones: the price under the title, on the first screen (the price box comes later;

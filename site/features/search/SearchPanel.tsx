@@ -20,7 +20,7 @@ import {
   type SortOption,
 } from './filters.ts';
 import { filterTexts, mileageShown, mileageStored } from './mileage-filters.ts';
-import { filterLabel, filterLegend } from './filter-texts.ts';
+import { filterLabel } from './filter-texts.ts';
 import './search.css';
 
 /** The lists the panel chooses from, loaded by the page so that the island fetches nothing. */
