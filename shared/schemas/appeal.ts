@@ -1,3 +1,4 @@
+import { bounds } from '../limits.ts';
 import { auditEntrySchema, moderationGrounds } from './trust.ts';
 import { listPageSchema, LIST_PAGE_MAX } from './list.ts';
 import { z } from './zod.ts';
@@ -42,7 +43,7 @@ const t = appealTexts;
 
 /** What a seller sends: the listing the decision was on, and why it is wrong. */
 export const appealInputSchema = z.object({
-  listingId: z.number({ error: 'Name the listing' }).int().positive(),
+  listingId: z.number({ error: 'Name the listing' }).int().positive().max(bounds.id),
   message: z
     .string({ error: t.messageShort })
     .trim()
