@@ -46,8 +46,11 @@ const pgliteInGate = [
  */
 const postgresOnly = ['tests/money/**'];
 
-/** The embedded start with its demo data (whose photos take a minute): the gate's PGlite only. */
-const embeddedOnlyInGate = ['server/boot.test.ts'];
+/**
+ * The gate's PGlite only: the embedded start with its demo data (whose photos take a minute), and
+ * the crash tests (a server killed on its own data files; the full run kills one on each engine).
+ */
+const embeddedOnlyInGate = ['server/boot.test.ts', '**/attack/crash.test.ts'];
 
 export default defineConfig(async () => {
   const postgres = await reachable(testDatabaseUrl);

@@ -12,7 +12,6 @@ import type { Session } from '#shared/schemas/auth.ts';
 import type { LoginChallenge } from '#shared/schemas/two-factor.ts';
 import { privatePayload, PASSWORD } from '../support/factories.ts';
 import { photos, yarisListing } from '../support/listing-payload.ts';
-import { testDepth } from '../support/depth.ts';
 import { totpCode } from '../support/two-factor.ts';
 import { testDatabaseUrl, withDatabase } from '../support/postgres-url.ts';
 import { newPglite } from '../../server/db/client.ts';
@@ -343,190 +342,185 @@ async function toyotaYaris(api: ReturnType<typeof client>, token: string) {
   return { brand, model: rowsOf(models.data).find((m) => m.name === 'Yaris')!.id };
 }
 
-// The photos make this the slower crash: the gate runs it on PGlite, whose files the server writes
-// itself, and the full run on both engines.
-describe.runIf(testDepth === 'full' || kind === 'pglite')(
-  `a crash while sellers list cars with photos and buyers write (${kind})`,
-  () => {
-    it(
-      'shows no listing without its photos or its credits, and no half-sent message',
-      { timeout: 180_000 },
-      async () => {
-        let server = await start();
-        const api = client(server);
-        const admin = await adminOf(api);
-        const sellers: Session[] = [];
-        const buyers: Session[] = [];
-        for (let i = 0; i < 3; i++) sellers.push(await newSeller(api));
-        for (let i = 0; i < 3; i++) buyers.push(await newSeller(api));
-        const voucher = await api.post<{ code: string }>(
-          '/api/voucher/add',
-          { credits: 100_000, daysActive: 30 },
+describe(`a crash while sellers list cars with photos and buyers write (${kind})`, () => {
+  it(
+    'shows no listing without its photos or its credits, and no half-sent message',
+    { timeout: 180_000 },
+    async () => {
+      let server = await start();
+      const api = client(server);
+      const admin = await adminOf(api);
+      const sellers: Session[] = [];
+      const buyers: Session[] = [];
+      for (let i = 0; i < 3; i++) sellers.push(await newSeller(api));
+      for (let i = 0; i < 3; i++) buyers.push(await newSeller(api));
+      const voucher = await api.post<{ code: string }>(
+        '/api/voucher/add',
+        { credits: 100_000, daysActive: 30 },
+        admin.accessToken,
+      );
+      for (const s of sellers) {
+        const res = await api.post(
+          '/api/voucher/redeem',
+          { userId: s.userId, code: voucher.data.code },
+          s.accessToken,
+        );
+        expect(res.code, res.message).toBe(0);
+      }
+      const ids = await toyotaYaris(api, sellers[0]!.accessToken);
+      const images = await photos(5);
+      const payload = async (adTypeId: number) => ({
+        ...(await yarisListing(ids, { adTypeId })),
+        images,
+      });
+      // A live car of each seller for the buyers to write about.
+      const cars: number[] = [];
+      for (const s of sellers) {
+        const added = await api.post<{ id: number }>(
+          '/api/cars/add',
+          await payload(3),
+          s.accessToken,
+        );
+        expect(added.code, added.message).toBe(0);
+        const approved = await api.post(
+          `/api/cars/requests/approve/${added.data.id}`,
+          {},
           admin.accessToken,
         );
-        for (const s of sellers) {
-          const res = await api.post(
-            '/api/voucher/redeem',
-            { userId: s.userId, code: voucher.data.code },
-            s.accessToken,
-          );
-          expect(res.code, res.message).toBe(0);
-        }
-        const ids = await toyotaYaris(api, sellers[0]!.accessToken);
-        const images = await photos(5);
-        const payload = async (adTypeId: number) => ({
-          ...(await yarisListing(ids, { adTypeId })),
-          images,
-        });
-        // A live car of each seller for the buyers to write about.
-        const cars: number[] = [];
-        for (const s of sellers) {
-          const added = await api.post<{ id: number }>(
-            '/api/cars/add',
-            await payload(3),
-            s.accessToken,
-          );
-          expect(added.code, added.message).toBe(0);
-          const approved = await api.post(
-            `/api/cars/requests/approve/${added.data.id}`,
-            {},
-            admin.accessToken,
-          );
-          expect(approved.code, approved.message).toBe(0);
-          cars.push(added.data.id);
-        }
-        const featured = await payload(2);
+        expect(approved.code, approved.message).toBe(0);
+        cars.push(added.data.id);
+      }
+      const featured = await payload(2);
 
-        const pairs = buyers.flatMap((b) => cars.map((carId) => ({ buyer: b, carId })));
-        const opening = pairs.length;
-        const conversations: { id: number; buyer: Session }[] = [];
-        const acked = {
-          listings: [] as { id: number; userId: number }[],
-          messages: [] as string[],
-        };
-        const writes = [
-          async () => {
-            const s = sellers[Math.floor(Math.random() * sellers.length)]!;
-            const res = await api.post<{ id: number }>('/api/cars/add', featured, s.accessToken);
-            if (res.code === 0) acked.listings.push({ id: res.data.id, userId: s.userId });
-          },
-          async () => {
-            const text = `Still for sale? ${randomBytes(8).toString('hex')}`;
-            const pair = pairs.shift();
-            if (pair) {
-              const res = await api.post<{ conversationId: number }>(
-                '/api/conversations',
-                { carId: pair.carId, text },
-                pair.buyer.accessToken,
-              );
-              if (res.code !== 0) return;
-              conversations.push({ id: res.data.conversationId, buyer: pair.buyer });
-              acked.messages.push(text);
-              return;
-            }
-            const c = conversations[Math.floor(Math.random() * conversations.length)]!;
-            const res = await api.post(
-              `/api/conversations/${c.id}/messages`,
-              { text },
-              c.buyer.accessToken,
+      const pairs = buyers.flatMap((b) => cars.map((carId) => ({ buyer: b, carId })));
+      const opening = pairs.length;
+      const conversations: { id: number; buyer: Session }[] = [];
+      const acked = {
+        listings: [] as { id: number; userId: number }[],
+        messages: [] as string[],
+      };
+      const writes = [
+        async () => {
+          const s = sellers[Math.floor(Math.random() * sellers.length)]!;
+          const res = await api.post<{ id: number }>('/api/cars/add', featured, s.accessToken);
+          if (res.code === 0) acked.listings.push({ id: res.data.id, userId: s.userId });
+        },
+        async () => {
+          const text = `Still for sale? ${randomBytes(8).toString('hex')}`;
+          const pair = pairs.shift();
+          if (pair) {
+            const res = await api.post<{ conversationId: number }>(
+              '/api/conversations',
+              { carId: pair.carId, text },
+              pair.buyer.accessToken,
             );
-            if (res.code === 0) acked.messages.push(text);
-          },
-        ];
+            if (res.code !== 0) return;
+            conversations.push({ id: res.data.conversationId, buyer: pair.buyer });
+            acked.messages.push(text);
+            return;
+          }
+          const c = conversations[Math.floor(Math.random() * conversations.length)]!;
+          const res = await api.post(
+            `/api/conversations/${c.id}/messages`,
+            { text },
+            c.buyer.accessToken,
+          );
+          if (res.code === 0) acked.messages.push(text);
+        },
+      ];
 
-        let crashed = false;
-        let lost = 0;
-        const workers = Array.from({ length: 6 }, async (_, i) => {
-          while (!crashed) await writes[i % writes.length]!().catch(() => lost++);
-        });
-        const started = Date.now();
-        while (
-          Date.now() - started < 30_000 &&
-          (Date.now() - started < 1000 ||
-            acked.listings.length < 3 ||
-            conversations.length < opening ||
-            acked.messages.length < opening + 6)
-        )
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        await server.kill('SIGKILL');
-        crashed = true;
-        await Promise.all(workers);
-        console.info(
-          `[crash] ${kind}: killed with ${acked.listings.length} listings and ` +
-            `${acked.messages.length} messages acknowledged, ${lost} requests cut off`,
-        );
-        expect(lost).toBeGreaterThan(0);
-        expect(acked.listings.length).toBeGreaterThanOrEqual(3);
+      let crashed = false;
+      let lost = 0;
+      const workers = Array.from({ length: 6 }, async (_, i) => {
+        while (!crashed) await writes[i % writes.length]!().catch(() => lost++);
+      });
+      const started = Date.now();
+      while (
+        Date.now() - started < 30_000 &&
+        (Date.now() - started < 1000 ||
+          acked.listings.length < 3 ||
+          conversations.length < opening ||
+          acked.messages.length < opening + 6)
+      )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await server.kill('SIGKILL');
+      crashed = true;
+      await Promise.all(workers);
+      console.info(
+        `[crash] ${kind}: killed with ${acked.listings.length} listings and ` +
+          `${acked.messages.length} messages acknowledged, ${lost} requests cut off`,
+      );
+      expect(lost).toBeGreaterThan(0);
+      expect(acked.listings.length).toBeGreaterThanOrEqual(3);
 
-        // After the restart each acknowledged listing shows its five photos to its seller.
-        server = await start();
-        const again = client(server);
-        const seller = sellers.find((s) => s.userId === acked.listings.at(-1)!.userId)!;
-        const request = await again.get<{ images: { url?: string; image?: string }[] }>(
-          `/api/car/requests/${acked.listings.at(-1)!.id}`,
-          seller.accessToken,
-        );
-        expect(request.code, request.message).toBe(0);
-        expect(request.data.images).toHaveLength(5);
-        await server.kill('SIGTERM');
+      // After the restart each acknowledged listing shows its five photos to its seller.
+      server = await start();
+      const again = client(server);
+      const seller = sellers.find((s) => s.userId === acked.listings.at(-1)!.userId)!;
+      const request = await again.get<{ images: { url?: string; image?: string }[] }>(
+        `/api/car/requests/${acked.listings.at(-1)!.id}`,
+        seller.accessToken,
+      );
+      expect(request.code, request.message).toBe(0);
+      expect(request.data.images).toHaveLength(5);
+      await server.kill('SIGTERM');
 
-        const db = openFor();
-        try {
-          const query = async <T>(text: string, params: unknown[] = []) =>
-            (await db.query<T>(text, params)).rows;
-          const sellerIds = sellers.map((s) => s.userId);
-          // Every listing that exists, acknowledged or cut off, has all its photos, on disk too.
-          const listed = await query<{ id: number; type: number; photos: number }>(
-            `select l.id, l.listing_type_id as type,
+      const db = openFor();
+      try {
+        const query = async <T>(text: string, params: unknown[] = []) =>
+          (await db.query<T>(text, params)).rows;
+        const sellerIds = sellers.map((s) => s.userId);
+        // Every listing that exists, acknowledged or cut off, has all its photos, on disk too.
+        const listed = await query<{ id: number; type: number; photos: number }>(
+          `select l.id, l.listing_type_id as type,
                 (select count(*)::int from listing_images i where i.listing_id = l.id) as photos
            from listings l where l.user_id = any($1::int[])`,
-            [sellerIds],
-          );
-          expect(listed.filter((l) => l.photos !== 5)).toEqual([]);
-          expect(listed.map((l) => l.id)).toEqual(
-            expect.arrayContaining(acked.listings.map((l) => l.id)),
-          );
-          const keys = await query<{ key: string }>(
-            `select i.key from listing_images i join listings l on l.id = i.listing_id
+          [sellerIds],
+        );
+        expect(listed.filter((l) => l.photos !== 5)).toEqual([]);
+        expect(listed.map((l) => l.id)).toEqual(
+          expect.arrayContaining(acked.listings.map((l) => l.id)),
+        );
+        const keys = await query<{ key: string }>(
+          `select i.key from listing_images i join listings l on l.id = i.listing_id
            where l.user_id = any($1::int[])`,
-            [sellerIds],
-          );
-          const uploads = path.join(env.DATA_DIR ?? '', 'uploads');
-          expect(keys.filter(({ key }) => !existsSync(path.join(uploads, key)))).toEqual([]);
+          [sellerIds],
+        );
+        const uploads = path.join(env.DATA_DIR ?? '', 'uploads');
+        expect(keys.filter(({ key }) => !existsSync(path.join(uploads, key)))).toEqual([]);
 
-          // No credits moved without their listing, and no paid listing without its credits.
-          const paid = listed.filter((l) => l.type === 2).map((l) => l.id);
-          const reservations = await query<{ listing: number | null; entries: number }>(
-            `select t.listing_id as listing,
+        // No credits moved without their listing, and no paid listing without its credits.
+        const paid = listed.filter((l) => l.type === 2).map((l) => l.id);
+        const reservations = await query<{ listing: number | null; entries: number }>(
+          `select t.listing_id as listing,
                 (select count(*)::int from ledger_entries e where e.transaction_id = t.id) as entries
            from transactions t where t.user_id = any($1::int[]) and t.state = 'Reserved'`,
-            [sellerIds],
-          );
-          expect(reservations.map((r) => r.listing).sort()).toEqual([...paid].sort());
-          expect(reservations.filter((r) => r.entries !== 1)).toEqual([]);
-          const wallets = await query<{ id: number; balance: number; ledger: number }>(
-            `select u.id, u.balance,
+          [sellerIds],
+        );
+        expect(reservations.map((r) => r.listing).sort()).toEqual([...paid].sort());
+        expect(reservations.filter((r) => r.entries !== 1)).toEqual([]);
+        const wallets = await query<{ id: number; balance: number; ledger: number }>(
+          `select u.id, u.balance,
                 coalesce((select sum(l.credits)::int from ledger_entries l where l.user_id = u.id), 0) as ledger
            from users u where u.id = any($1::int[])`,
-            [sellerIds],
-          );
-          expect(wallets.filter((w) => w.balance !== w.ledger)).toEqual([]);
+          [sellerIds],
+        );
+        expect(wallets.filter((w) => w.balance !== w.ledger)).toEqual([]);
 
-          // Every acknowledged message is kept, and no conversation stands without its first one.
-          const texts = await query<{ text: string }>(
-            'select text from conversation_messages where text = any($1::text[])',
-            [acked.messages],
-          );
-          expect(texts.map((t) => t.text).sort()).toEqual([...acked.messages].sort());
-          const [empty] = await query<{ count: number }>(
-            `select count(*)::int as count from conversations c
+        // Every acknowledged message is kept, and no conversation stands without its first one.
+        const texts = await query<{ text: string }>(
+          'select text from conversation_messages where text = any($1::text[])',
+          [acked.messages],
+        );
+        expect(texts.map((t) => t.text).sort()).toEqual([...acked.messages].sort());
+        const [empty] = await query<{ count: number }>(
+          `select count(*)::int as count from conversations c
            where not exists (select 1 from conversation_messages m where m.conversation_id = c.id)`,
-          );
-          expect(empty?.count).toBe(0);
-        } finally {
-          await db.close();
-        }
-      },
-    );
-  },
-);
+        );
+        expect(empty?.count).toBe(0);
+      } finally {
+        await db.close();
+      }
+    },
+  );
+});
