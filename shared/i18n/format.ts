@@ -4,13 +4,8 @@
  * formats exactly.
  */
 import { format } from 'date-fns/format';
-import type { Locale as DateLocale } from 'date-fns/locale';
-import { it } from 'date-fns/locale/it';
-import { mt } from 'date-fns/locale/mt';
 import { intlLocales, type Locale } from './language.ts';
 import { getLocale } from './paraglide/runtime.js';
-
-const dateLocales: Record<Locale, DateLocale | undefined> = { en: undefined, mt, it };
 
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 /** One number formatter per language: making one costs far more than using it. */
@@ -27,13 +22,37 @@ export const localNumber = (value: number, locale = getLocale()) => numbers(loca
 export const localPrice = (value: number, currency = '€', locale = getLocale()) =>
   `${currency}${localNumber(value, locale)}`;
 
-/** The spec's 'dd MMM yyyy', month names in the language. */
-export const localDate = (iso: string, locale = getLocale()) =>
-  format(new Date(iso), 'dd MMM yyyy', { locale: dateLocales[locale] });
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A date (and time) in Maltese or Italian, as the browser's and Node's own Intl writes it: no
+ * date-fns locale, whose texts every page would otherwise download.
+ */
+function dateIn(locale: Locale, time: boolean) {
+  const key = `${locale} ${time}`;
+  let made = dateFormats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(intlLocales[locale], {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      ...(time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+    });
+    dateFormats.set(key, made);
+  }
+  return made;
+}
 
-/** The spec's 'dd MMM yyyy, HH:mm', month names in the language, in the reader's time. */
+/** The spec's 'dd MMM yyyy' in English; the language's own short date in the others. */
+export const localDate = (iso: string, locale = getLocale()) =>
+  locale === 'en'
+    ? format(new Date(iso), 'dd MMM yyyy')
+    : dateIn(locale, false).format(new Date(iso));
+
+/** The spec's 'dd MMM yyyy, HH:mm' in English (the reader's time); the language's own elsewhere. */
 export const localDateTime = (iso: string, locale = getLocale()) =>
-  format(new Date(iso), 'dd MMM yyyy, HH:mm', { locale: dateLocales[locale] });
+  locale === 'en'
+    ? format(new Date(iso), 'dd MMM yyyy, HH:mm')
+    : dateIn(locale, true).format(new Date(iso));
 
 const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
 /** '3 days ago', '3 ġranet ilu', '3 giorni fa'. */

@@ -1,7 +1,7 @@
 /**
  * The compare list, kept in the browser (the pages are the same for everyone): the Compare
  * buttons show whether their car is on it, a tap adds or removes it, and a tray links to the
- * compare page while the list has cars. The compare page's Remove buttons take a car off.
+ * compare page while the list has cars. The compare page's Remove links take a car off.
  */
 import {
   COMPARE_KEY,
@@ -45,13 +45,10 @@ document.addEventListener('click', (event) => {
     write(next.ids);
     return show(next.ids);
   }
-  const remove = target?.closest?.<HTMLButtonElement>('button[data-compare-remove]');
-  if (remove) {
-    const gone = Number(remove.dataset.compareRemove);
-    const shown = parseIds(new URL(location.href).searchParams.get('ids'));
-    write(read().filter((id) => id !== gone));
-    location.assign(compareHref(shown.filter((id) => id !== gone)));
-  }
+  // A Remove link opens the page without its car (tapped before this script ran, it does so too,
+  // and that page's cars become the list); here the list also forgets the car at once.
+  const remove = target?.closest?.<HTMLAnchorElement>('a[data-compare-remove]');
+  if (remove) write(read().filter((id) => id !== Number(remove.dataset.compareRemove)));
 });
 
 // The compare page opened from a shared link: its cars become the list.

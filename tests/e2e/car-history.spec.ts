@@ -97,7 +97,7 @@ test(
     );
     await expect(table.getByRole('row', { name: /^Fuel/ })).not.toContainText('differs');
     await expect(table.getByRole('row', { name: /^Price rating/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Remove Compared older' }).click();
+    await page.getByRole('link', { name: 'Remove Compared older' }).click();
     await expect(page).toHaveURL(`/compare?ids=${newer}`);
     await expect(table.getByRole('columnheader')).toHaveCount(1);
 

@@ -53,6 +53,10 @@ test.describe('logged out', () => {
           'Search',
           'My favorites',
           'Account',
+          // The language switch, as the header shows it at desktop size.
+          'English',
+          'Malti',
+          'Italiano',
         ]);
         await page.keyboard.press('Escape');
         await expect(menu).toBeHidden();
